@@ -1,0 +1,72 @@
+"""The ``patience`` command line: thin; parses arguments and calls the library.
+
+>>> main(["deal", "hamilton", "1"])  # doctest: +ELLIPSIS
+7D 9C 4D ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import cast
+
+from patience import __version__
+from patience.commands import engine
+from patience.errors import PatienceError
+
+#: Each module adds its sub-commands; see ``patience.commands``.
+COMMAND_MODULES = [engine]
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="patience",
+        description="Play and analyse Hamilton and Union Square patience.",
+    )
+    parser.add_argument("--version", action="version", version=f"patience {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMAND_MODULES:
+        module.register(sub)
+    return parser
+
+
+def default_command(parser: argparse.ArgumentParser) -> list[str]:
+    """What plain ``patience`` runs: the web app when it is installed, else the terminal game."""
+    choices = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    if "serve" in choices:
+        return ["serve"]
+    return ["play", "hamilton"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        args_list = default_command(parser)
+    args = parser.parse_args(args_list)
+    handler = cast(Handler | None, getattr(args, "handler", None))
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return handler(args)
+    except PatienceError as exc:
+        print(f"patience: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,81 @@
+"""``patience deal``, ``patience moves`` and ``patience replay``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from patience.deals import deck_text
+from patience.errors import InvalidRecordError, PatienceError
+from patience.layout import layout_text
+from patience.notation import parse_moves, parse_record, replay
+from patience.rules import game_slugs, get_game
+
+
+def add_deal_source(parser: argparse.ArgumentParser) -> None:
+    """``--deal N`` or ``--deck STR``, one of them required."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--deal", type=int, metavar="N", help="numbered deal (1 to 4294967295)")
+    source.add_argument("--deck", metavar="STR", help="deck string, cards in dealing order")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add deal, moves and replay."""
+    games = game_slugs()
+    p = sub.add_parser("deal", help="print the deck string of a numbered deal",
+                       description="Print the deck string of deal N on one line.")
+    p.add_argument("game", choices=games)
+    p.add_argument("number", type=int, metavar="N")
+    p.add_argument("--show", action="store_true", help="print the dealt layout as text")
+    p.set_defaults(handler=run_deal)
+
+    p = sub.add_parser("moves", help="list the legal moves of a position",
+                       description="Print the legal moves, one per line, after the given moves.")
+    p.add_argument("game", choices=games)
+    add_deal_source(p)
+    p.add_argument("--moves", default="", metavar='"M1 M2 …"', help="moves to play first")
+    p.set_defaults(handler=run_moves)
+
+    p = sub.add_parser("replay", help="replay a game record and print its score",
+                       description="Replay a record; exit 1 naming the first illegal move.")
+    p.add_argument("file", type=Path)
+    p.set_defaults(handler=run_replay)
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    """Print a deal's deck string, or its layout with ``--show``."""
+    game = get_game(args.game)
+    if args.show:
+        print(layout_text(game, game.new(args.number), colour=False))
+    else:
+        print(deck_text(game.deck_of(args.number)))
+    return 0
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    """Print the legal moves after ``--moves``."""
+    game = get_game(args.game)
+    state = game.new(args.deck if args.deck is not None else args.deal)
+    state = game.apply_all(state, parse_moves(game, args.moves))
+    for move in game.legal_moves(state):
+        print(move)
+    return 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Replay a record file."""
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidRecordError(f"cannot read {args.file}: {exc}") from None
+    record = parse_record(text)
+    try:
+        result = replay(record)
+    except InvalidRecordError:
+        raise
+    except PatienceError as exc:
+        print(f"patience: {exc}", file=sys.stderr)
+        return 1
+    print(f"score {result.score}/{result.game.max_score}, {'won' if result.won else 'not won'}")
+    return 0

@@ -1,0 +1,402 @@
+"""Hamilton (Agnes): the rules exactly as ``RULES.md`` states them.
+
+>>> game = HamiltonGame()
+>>> state = game.new("4H 5S 2C TD 3D 3C 7D 6D 2D AC QH 3S 5H 7H 6H JD AD KH 2H AS 4S 2S 3H "
+...                  "8H JC 9C TH 8D 9S 6C 9H JS TS QS 6S QC JH 7S KS KD 5D 4C 9D QD TC 4D "
+...                  "8S 8C 7C 5C KC AH")
+>>> [len(p) for p in state.tableau]
+[1, 2, 3, 4, 5, 6, 7]
+>>> state = game.apply(state, Move.parse("s"))   # turn the first card to the Chooser
+>>> card_text(state.chooser), state.choices_left
+('9S', 2)
+>>> state = game.apply(state, Move.parse("c-f1"))   # choose it: 9 is the start rank
+>>> state.start, game.score(state), len(state.stock)
+(9, 1, 23)
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from patience.cards import RANK, RED, SUIT, card_text, rank_label
+from patience.deals import parse_deck, shuffled_deck
+from patience.errors import InvalidRecordError
+from patience.positions import (
+    cards_field,
+    check_conservation,
+    parse_cards,
+    parse_fields,
+    parse_piles,
+    piles_field,
+    require,
+)
+from patience.rules import (
+    CHOOSER,
+    FOUNDATION,
+    STOCK,
+    STOCK_MOVE,
+    TABLEAU,
+    Game,
+    Move,
+    PileView,
+    View,
+    is_foundation,
+    is_tableau,
+    pile_dom_id,
+    pile_notation,
+    register,
+)
+
+TABLEAU_PILES: Final = 7
+FOUNDATIONS: Final = 4
+DEALT_TO_TABLEAU: Final = 28  # rows of 7, 6, … 1 cards
+INITIAL_CHOICES: Final = 3
+FULL_FOUNDATION: Final = 13
+NO_CARD: Final = -1
+NO_START: Final = 0
+RANK_NAMES_PLURAL: Final = ("", "Aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s",
+                            "Jacks", "Queens", "Kings")
+
+#: IDX[start][card] = the card's place in the cyclic order from the start rank (0…12).
+IDX: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple((RANK[c] - start) % 13 for c in range(52)) for start in range(14)
+)
+
+TABLEAU_CODES: Final = tuple(TABLEAU + i for i in range(TABLEAU_PILES))
+FOUNDATION_CODES: Final = tuple(FOUNDATION + i for i in range(FOUNDATIONS))
+
+Pile = tuple[int, ...]
+
+
+class HamiltonState(NamedTuple):
+    """An immutable Hamilton position.
+
+    ``tableau`` and ``foundations`` list cards bottom first; ``stock`` lists
+    them top first; ``chooser`` is a card or ``NO_CARD``; ``start`` is the
+    start rank, or ``NO_START`` while the start card is still being chosen.
+    """
+
+    tableau: tuple[Pile, ...]
+    foundations: tuple[Pile, ...]
+    stock: Pile
+    chooser: int
+    choices_left: int
+    start: int
+
+    def key(self) -> HamiltonState:
+        """Hashable value that identifies the position exactly."""
+        return self
+
+
+def run_length(pile: Pile, idx: tuple[int, ...]) -> int:
+    """Size of the movable group on top of ``pile``: same suit, each card one step below the one under it."""
+    n = len(pile)
+    if n == 0:
+        return 0
+    r = 1
+    above = pile[-1]
+    while r < n:
+        below = pile[-r - 1]
+        if SUIT[below] != SUIT[above] or idx[below] != idx[above] + 1:
+            break
+        above = below
+        r += 1
+    return r
+
+
+class HamiltonGame(Game[HamiltonState]):
+    """Hamilton: seven face-up piles built down by colour, a start card chosen from three."""
+
+    slug = "hamilton"
+    name = "Hamilton"
+    max_score = 52
+    copies = 1
+
+    # --- deals -------------------------------------------------------------
+    def deck_of(self, deal: int | str) -> tuple[int, ...]:
+        if isinstance(deal, str):
+            return parse_deck(deal, copies=1)
+        return shuffled_deck(deal, copies=1)
+
+    def new(self, deal: int | str) -> HamiltonState:
+        deck = self.deck_of(deal)
+        piles: list[list[int]] = [[] for _ in range(TABLEAU_PILES)]
+        position = 0
+        for row in range(TABLEAU_PILES):
+            for pile in range(row, TABLEAU_PILES):
+                piles[pile].append(deck[position])
+                position += 1
+        return HamiltonState(
+            tableau=tuple(tuple(p) for p in piles),
+            foundations=((),) * FOUNDATIONS,
+            stock=deck[DEALT_TO_TABLEAU:],
+            chooser=NO_CARD,
+            choices_left=INITIAL_CHOICES,
+            start=NO_START,
+        )
+
+    # --- moves -------------------------------------------------------------
+    def legal_moves(self, state: HamiltonState) -> list[Move]:
+        moves: list[Move] = []
+        start = state.start
+        if start == NO_START:
+            if state.choices_left > 0 and state.stock:
+                moves.append(STOCK_MOVE)
+            if state.chooser != NO_CARD:
+                moves.extend(Move(CHOOSER, f, 1) for f in FOUNDATION_CODES)
+            return moves
+        if state.stock:
+            moves.append(STOCK_MOVE)
+        idx = IDX[start]
+        tableau = state.tableau
+        foundations = state.foundations
+        tops = [p[-1] if p else NO_CARD for p in tableau]
+        ftops = [f[-1] if f else NO_CARD for f in foundations]
+        for i, pile in enumerate(tableau):
+            if not pile:
+                continue
+            src = TABLEAU + i
+            top = pile[-1]
+            run = run_length(pile, idx)
+            # to the foundations: the top card must fit; any part of the run may follow it
+            itop = idx[top]
+            for j, ftop in enumerate(ftops):
+                if ftop == NO_CARD:
+                    fits = itop == 0
+                else:
+                    fits = SUIT[ftop] == SUIT[top] and idx[ftop] + 1 == itop
+                if fits:
+                    dst = FOUNDATION + j
+                    moves.extend(Move(src, dst, k) for k in range(1, run + 1))
+            # to the tableau: the group's bottom card goes on a same-colour card one step above
+            for k in range(1, run + 1):
+                bottom = pile[-k]
+                want = idx[bottom] + 1
+                red = RED[bottom]
+                for j, t in enumerate(tops):
+                    if j == i:
+                        continue
+                    if t == NO_CARD or (RED[t] == red and idx[t] == want):
+                        moves.append(Move(src, TABLEAU + j, k))
+        # back from the foundations, one card at a time
+        for j, ftop in enumerate(ftops):
+            if ftop == NO_CARD:
+                continue
+            want = idx[ftop] + 1
+            red = RED[ftop]
+            for i, t in enumerate(tops):
+                if t == NO_CARD or (RED[t] == red and idx[t] == want):
+                    moves.append(Move(FOUNDATION + j, TABLEAU + i, 1))
+        return moves
+
+    def why_illegal(self, state: HamiltonState, move: Move) -> str | None:
+        src, dst, count = move
+        start = state.start
+        if src == STOCK:
+            if dst != STOCK or count != 0:
+                return "a stock click is written s"
+            if not state.stock:
+                return "the stock is empty"
+            if start == NO_START and state.choices_left == 0:
+                return "no choices are left: move the card in the Chooser to a foundation"
+            return None
+        if src == CHOOSER:
+            if start != NO_START or state.chooser == NO_CARD:
+                return "the Chooser is empty"
+            if not is_foundation(dst):
+                return "the card in the Chooser can only go to a foundation"
+            if count != 1:
+                return "the Chooser holds one card"
+            return None
+        if start == NO_START:
+            return "choose the start card first: click the stock, then move the Chooser card to a foundation"
+        if not (is_tableau(src) and src - TABLEAU < TABLEAU_PILES) and not is_foundation(src):
+            return f"Hamilton has no pile {pile_notation(src)} to move from"
+        if not (is_tableau(dst) and dst - TABLEAU < TABLEAU_PILES) and not is_foundation(dst):
+            return f"Hamilton has no pile {pile_notation(dst)} to move to"
+        idx = IDX[start]
+        if is_foundation(src):
+            source = state.foundations[src - FOUNDATION]
+            if not source:
+                return f"foundation {src - FOUNDATION + 1} is empty"
+            if is_foundation(dst):
+                return "cards do not move from one foundation to another"
+            if count != 1:
+                return "only one card at a time comes off a foundation"
+            return self._why_not_on_tableau(state, source[-1], dst, idx)
+        source = state.tableau[src - TABLEAU]
+        if not source:
+            return f"pile {src - TABLEAU + 1} is empty"
+        if count < 1:
+            return "a move takes at least one card"
+        if count > len(source):
+            return f"pile {src - TABLEAU + 1} has only {len(source)} cards"
+        if count > run_length(source, idx):
+            return "only a run of the same suit, each card one step lower, moves as a group"
+        if is_foundation(dst):
+            return self._why_not_on_foundation(state, source[-1], dst, idx)
+        return self._why_not_on_tableau(state, source[-count], dst, idx)
+
+    def _why_not_on_foundation(
+        self, state: HamiltonState, card: int, dst: int, idx: tuple[int, ...]
+    ) -> str | None:
+        foundation = state.foundations[dst - FOUNDATION]
+        if not foundation:
+            if idx[card] == 0:
+                return None
+            return (f"an empty foundation takes only a card of the start rank "
+                    f"({RANK_NAMES_PLURAL[state.start]})")
+        top = foundation[-1]
+        if len(foundation) == FULL_FOUNDATION:
+            return "that foundation is full"
+        if SUIT[top] != SUIT[card]:
+            return f"foundations build in suit: {card_text(card)} does not go on {card_text(top)}"
+        if idx[card] != idx[top] + 1:
+            return f"{card_text(card)} is not the next card after {card_text(top)}"
+        return None
+
+    def _why_not_on_tableau(
+        self, state: HamiltonState, card: int, dst: int, idx: tuple[int, ...]
+    ) -> str | None:
+        target = state.tableau[dst - TABLEAU]
+        if not target:
+            return None
+        top = target[-1]
+        if idx[top] == 0:
+            label = rank_label(state.start)
+            return f"nothing can be placed on a {label} when {label} is the start rank"
+        if RED[top] != RED[card]:
+            return f"the tableau builds by colour: {card_text(card)} and {card_text(top)} differ"
+        if idx[top] != idx[card] + 1:
+            return f"{card_text(card)} is not one step below {card_text(top)}"
+        return None
+
+    def apply_legal(self, state: HamiltonState, move: Move) -> HamiltonState:
+        src, dst, count = move
+        if src == STOCK:
+            return self._click_stock(state)
+        if src == CHOOSER:
+            chosen = list(state.foundations)
+            chosen[dst - FOUNDATION] = (state.chooser,)
+            return HamiltonState(state.tableau, tuple(chosen), state.stock,
+                                 NO_CARD, 0, RANK[state.chooser])
+        tableau = state.tableau
+        foundations = state.foundations
+        if src >= TABLEAU:
+            pile = tableau[src - TABLEAU]
+            group = pile[-count:]
+            t = list(tableau)
+            t[src - TABLEAU] = pile[:-count]
+            if dst >= TABLEAU:
+                t[dst - TABLEAU] = t[dst - TABLEAU] + group
+                return HamiltonState(tuple(t), foundations, state.stock, NO_CARD, 0, state.start)
+            f = list(foundations)
+            f[dst - FOUNDATION] = f[dst - FOUNDATION] + group[::-1]
+            return HamiltonState(tuple(t), tuple(f), state.stock, NO_CARD, 0, state.start)
+        f = list(foundations)
+        fpile = f[src - FOUNDATION]
+        f[src - FOUNDATION] = fpile[:-1]
+        t = list(tableau)
+        t[dst - TABLEAU] = t[dst - TABLEAU] + fpile[-1:]
+        return HamiltonState(tuple(t), tuple(f), state.stock, NO_CARD, 0, state.start)
+
+    def _click_stock(self, state: HamiltonState) -> HamiltonState:
+        stock = state.stock
+        if state.start == NO_START:
+            if state.chooser != NO_CARD:
+                stock = stock + (state.chooser,)
+            return HamiltonState(state.tableau, state.foundations, stock[1:], stock[0],
+                                 state.choices_left - 1, NO_START)
+        dealt = min(TABLEAU_PILES, len(stock))
+        tableau = tuple(
+            pile + (stock[i],) if i < dealt else pile for i, pile in enumerate(state.tableau)
+        )
+        return HamiltonState(tableau, state.foundations, stock[dealt:], NO_CARD, 0, state.start)
+
+    # --- outcome -----------------------------------------------------------
+    def score(self, state: HamiltonState) -> int:
+        return sum(len(f) for f in state.foundations)
+
+    def is_stuck(self, state: HamiltonState) -> bool:
+        return not self.legal_moves(state)
+
+    # --- conveniences --------------------------------------------------------
+    def double_click(self, state: HamiltonState, pile: int) -> list[Move]:
+        """Chooser: choose its card. Tableau pile: send the longest fitting group up."""
+        if pile == CHOOSER:
+            if state.start != NO_START or state.chooser == NO_CARD:
+                return []
+            return [Move(CHOOSER, FOUNDATION_CODES[0], 1)]
+        if state.start == NO_START or pile not in TABLEAU_CODES:
+            return []
+        source = state.tableau[pile - TABLEAU]
+        if not source:
+            return []
+        idx = IDX[state.start]
+        run = run_length(source, idx)
+        for f in FOUNDATION_CODES:
+            if self._why_not_on_foundation(state, source[-1], f, idx) is None:
+                return [Move(pile, f, run)]
+        return []
+
+    def piles(self) -> tuple[int, ...]:
+        return (STOCK, CHOOSER, *FOUNDATION_CODES, *TABLEAU_CODES)
+
+    # --- presentation --------------------------------------------------------
+    def view(self, state: HamiltonState) -> View:
+        piles = [
+            PileView("stock", "s", "stock", (), face_down=len(state.stock)),
+            PileView("chooser", "c", "chooser",
+                     (card_text(state.chooser),) if state.chooser != NO_CARD else ()),
+        ]
+        for code, cards in zip(FOUNDATION_CODES, state.foundations, strict=True):
+            piles.append(PileView(pile_dom_id(code), pile_notation(code), "foundation",
+                                  tuple(card_text(c) for c in cards)))
+        for code, cards in zip(TABLEAU_CODES, state.tableau, strict=True):
+            piles.append(PileView(pile_dom_id(code), pile_notation(code), "tableau",
+                                  tuple(card_text(c) for c in cards)))
+        status: dict[str, int | str | None] = {
+            "stock_left": len(state.stock),
+            "choices_left": state.choices_left if state.start == NO_START else None,
+            "start_rank": state.start or None,
+            "start_rank_name": rank_label(state.start) if state.start else None,
+        }
+        moves = self.legal_moves(state)
+        score = self.score(state)
+        return View(self.slug, tuple(piles), score, self.max_score,
+                    score == self.max_score, not moves, status)
+
+    def position_text(self, state: HamiltonState) -> str:
+        chooser = card_text(state.chooser) if state.chooser != NO_CARD else "-"
+        return (f"hamilton start={state.start} choices={state.choices_left} chooser={chooser} "
+                f"stock={cards_field(state.stock)} f={piles_field(state.foundations)} "
+                f"t={piles_field(state.tableau)}")
+
+    def parse_position(self, text: str) -> HamiltonState:
+        fields = parse_fields(text, self.slug)
+        require(fields, ("start", "choices", "chooser", "stock", "f", "t"))
+        try:
+            start, choices = int(fields["start"]), int(fields["choices"])
+        except ValueError:
+            raise InvalidRecordError("position: start and choices must be numbers") from None
+        if not 0 <= start <= 13 or not 0 <= choices <= INITIAL_CHOICES:
+            raise InvalidRecordError("position: start must be 0-13 and choices 0-3")
+        chooser = NO_CARD if fields["chooser"] == "-" else parse_cards(fields["chooser"])[0]
+        state = HamiltonState(
+            tableau=parse_piles(fields["t"], TABLEAU_PILES),
+            foundations=parse_piles(fields["f"], FOUNDATIONS),
+            stock=parse_cards(fields["stock"]),
+            chooser=chooser,
+            choices_left=choices if start == NO_START else 0,
+            start=start,
+        )
+        every = [c for p in state.tableau + state.foundations for c in p] + list(state.stock)
+        check_conservation(every + ([chooser] if chooser != NO_CARD else []), copies=1)
+        if start != NO_START and chooser != NO_CARD:
+            raise InvalidRecordError("position: the Chooser is empty once a start card is chosen")
+        if start == NO_START and any(state.foundations):
+            raise InvalidRecordError("position: foundations are empty until a start card is chosen")
+        return state
+
+
+register(HamiltonGame.slug, HamiltonGame)

@@ -1,0 +1,185 @@
+"""Move lists, position text and the game-record file format.
+
+A record is a small text file in the spirit of PGN::
+
+    [Game "hamilton"]
+    [Deal "1"]
+    [Date "2026-11-30"]
+
+    s c-f1 t7-f1 s t3-t5x2
+
+Headers are ``[Name "value"]`` lines (``Game`` and either ``Deal`` — a deal
+number — or ``Deck`` — a deck string — are required); a blank line; then the
+moves in our notation separated by white space. ``;`` starts a comment that
+runs to the end of the line. The same record may be written as JSON:
+``{"game": …, "deal": 1 or "deck string", "moves": [...], "headers": {...}}``.
+
+>>> record = Record("hamilton", 1, ["s", "c-f1"])
+>>> parse_record(format_record(record)) == record
+True
+>>> replay(record).score
+1
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from patience.errors import InvalidRecordError, PatienceError
+from patience.rules import Game, Move, deal_from_text, get_game
+
+_HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$')
+REQUIRED = ("Game",)
+
+
+def parse_moves(game: Game[Any], text: str | Sequence[str]) -> list[Move]:
+    """Moves from text (``"s c-f1"``) or a list of move texts; names the bad one.
+
+    >>> from patience import get_game
+    >>> [str(m) for m in parse_moves(get_game("hamilton"), "s  c-f1")]
+    ['s', 'c-f1']
+    """
+    words = text.split() if isinstance(text, str) else list(text)
+    moves: list[Move] = []
+    for index, word in enumerate(words, start=1):
+        try:
+            moves.append(game.parse_move(word))
+        except PatienceError as exc:
+            raise type(exc)(f"move {index}: {exc}") from None
+    return moves
+
+
+def moves_text(moves: Sequence[Move]) -> str:
+    """Moves as one line of notation."""
+    return " ".join(str(m) for m in moves)
+
+
+@dataclass
+class Record:
+    """A game: which game, which deal, the moves played (as text), and headers."""
+
+    game: str
+    deal: int | str
+    moves: list[str] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Replayed:
+    """The result of replaying a record."""
+
+    game: Game[Any]
+    state: Any
+    moves: list[Move]
+    score: int
+    won: bool
+
+
+def format_record(record: Record) -> str:
+    """The record as text, moves wrapped ten to a line."""
+    lines = [f'[Game "{record.game}"]']
+    if isinstance(record.deal, int):
+        lines.append(f'[Deal "{record.deal}"]')
+    else:
+        lines.append(f'[Deck "{record.deal}"]')
+    for name, value in record.headers.items():
+        if name in ("Game", "Deal", "Deck"):
+            continue
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{name} "{escaped}"]')
+    lines.append("")
+    for i in range(0, len(record.moves), 10):
+        lines.append(" ".join(record.moves[i : i + 10]))
+    return "\n".join(lines) + "\n"
+
+
+def record_json(record: Record) -> str:
+    """The record as JSON."""
+    return json.dumps({"game": record.game, "deal": record.deal, "moves": record.moves,
+                       "headers": record.headers}, indent=1)
+
+
+def parse_record(text: str) -> Record:
+    """Read a record (text or JSON); raise :class:`InvalidRecordError` saying where it is wrong."""
+    stripped = text.strip()
+    if not stripped:
+        raise InvalidRecordError("record is empty")
+    if stripped.startswith("{"):
+        return _parse_json_record(stripped)
+    headers: dict[str, str] = {}
+    move_words: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split(";", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            if move_words:
+                raise InvalidRecordError(f"line {number}: header after the moves")
+            match = _HEADER_RE.match(line)
+            if not match:
+                raise InvalidRecordError(f'line {number}: expected a header like [Game "hamilton"]')
+            value = re.sub(r"\\(.)", r"\1", match[2])
+            headers[match[1]] = value
+        else:
+            move_words.extend(line.split())
+    return _record_from(headers.pop("Game", None), headers.pop("Deal", None),
+                        headers.pop("Deck", None), move_words, headers)
+
+
+def _parse_json_record(text: str) -> Record:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRecordError(f"record is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecordError("a JSON record must be an object")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise InvalidRecordError("record's moves must be a list of move texts")
+    headers = data.get("headers", {})
+    if not isinstance(headers, dict) or not all(isinstance(v, str) for v in headers.values()):
+        raise InvalidRecordError("record's headers must map names to strings")
+    deal = data.get("deal")
+    if isinstance(deal, bool) or not isinstance(deal, (int, str, type(None))):
+        raise InvalidRecordError("record's deal must be a number or a deck string")
+    game = data.get("game")
+    if not isinstance(game, (str, type(None))):
+        raise InvalidRecordError("record's game must be a string")
+    deal_text = str(deal) if isinstance(deal, int) else None
+    deck_text = deal if isinstance(deal, str) else None
+    return _record_from(game, deal_text, deck_text, moves, dict(headers))
+
+
+def _record_from(game: str | None, deal: str | None, deck: str | None, moves: list[str],
+                 headers: dict[str, str]) -> Record:
+    if not game:
+        raise InvalidRecordError("record names no game (a [Game \"…\"] header)")
+    try:
+        get_game(game)
+    except PatienceError as exc:
+        raise InvalidRecordError(f"record: {exc}") from None
+    if (deal is None) == (deck is None):
+        raise InvalidRecordError("record needs exactly one of a Deal number or a Deck string")
+    dealt: int | str
+    if deal is not None:
+        if not deal.strip().isdigit():
+            raise InvalidRecordError(f"record's deal {deal!r} is not a number")
+        dealt = int(deal)
+    else:
+        assert deck is not None
+        dealt = deal_from_text(deck)
+    return Record(game, dealt, list(moves), headers)
+
+
+def replay(record: Record) -> Replayed:
+    """Deal and play every move; an unreadable or illegal move raises naming its 1-based index."""
+    game = get_game(record.game)
+    state = game.new(record.deal)
+    moves = parse_moves(game, record.moves)
+    state = game.apply_all(state, moves)
+    score = game.score(state)
+    return Replayed(game, state, moves, score, game.is_won(state))

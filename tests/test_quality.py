@@ -1,0 +1,29 @@
+"""ruff and mypy --strict are part of the test suite, so the README's test command runs them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed; install the test extras: pip install -e '.[test]'")
+    return found
+
+
+def test_ruff_is_clean() -> None:
+    result = subprocess.run([_tool("ruff"), "check", "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    result = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
