@@ -164,6 +164,13 @@ class Move(NamedTuple):
 
 STOCK_MOVE: Final = Move(STOCK, STOCK, 0)
 
+#: MOVE_TABLE[src][dst][count]: every pile-to-pile move made once, so the hot
+#: move generators look moves up instead of building them.
+MOVE_TABLE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(
+    tuple(tuple(Move(src, dst, n) for n in range(14)) for dst in range(TABLEAU + MAX_TABLEAU))
+    for src in range(TABLEAU + MAX_TABLEAU)
+)
+
 
 @dataclass(frozen=True)
 class PileView:

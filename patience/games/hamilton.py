@@ -46,6 +46,7 @@ from patience.rules import (
     pile_notation,
     register,
 )
+from patience.rules import MOVE_TABLE as MOVES
 
 TABLEAU_PILES: Final = 7
 FOUNDATIONS: Final = 4
@@ -60,6 +61,33 @@ RANK_NAMES_PLURAL: Final = ("", "Aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s"
 #: IDX[start][card] = the card's place in the cyclic order from the start rank (0…12).
 IDX: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((RANK[c] - start) % 13 for c in range(52)) for start in range(14)
+)
+
+
+def _same_colour_suits(suit_: int) -> tuple[int, int]:
+    # clubs and spades are black, diamonds and hearts red
+    return (suit_, {0: 3, 3: 0, 1: 2, 2: 1}[suit_])
+
+
+#: ACCEPTS[start][card] = the cards that may be built on ``card`` in the tableau:
+#: same colour, one step lower in the cyclic order; none on a card of the start rank.
+ACCEPTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        ()
+        if start == 0 or IDX[start][card] == 0
+        else tuple(s * 13 + (RANK[card] - 2) % 13 for s in _same_colour_suits(SUIT[card]))
+        for card in range(52)
+    )
+    for start in range(14)
+)
+
+#: NEXT_IN_SUIT[start][card] = the card that follows ``card`` on a foundation, or NO_CARD.
+NEXT_IN_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        NO_CARD if start == 0 or IDX[start][card] == 12 else SUIT[card] * 13 + RANK[card] % 13
+        for card in range(52)
+    )
+    for start in range(14)
 )
 
 TABLEAU_CODES: Final = tuple(TABLEAU + i for i in range(TABLEAU_PILES))
@@ -143,50 +171,72 @@ class HamiltonGame(Game[HamiltonState]):
             if state.choices_left > 0 and state.stock:
                 moves.append(STOCK_MOVE)
             if state.chooser != NO_CARD:
-                moves.extend(Move(CHOOSER, f, 1) for f in FOUNDATION_CODES)
+                moves.extend(MOVES[CHOOSER][f][1] for f in FOUNDATION_CODES)
             return moves
         if state.stock:
             moves.append(STOCK_MOVE)
         idx = IDX[start]
+        accepts = ACCEPTS[start]
+        following = NEXT_IN_SUIT[start]
         tableau = state.tableau
-        foundations = state.foundations
-        tops = [p[-1] if p else NO_CARD for p in tableau]
-        ftops = [f[-1] if f else NO_CARD for f in foundations]
+        # which piles take which card: a card wanted by a top card, or any card on an empty pile
+        takers: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for j, pile in enumerate(tableau):
+            if pile:
+                for wanted in accepts[pile[-1]]:
+                    if wanted in takers:
+                        takers[wanted].append(j)
+                    else:
+                        takers[wanted] = [j]
+            else:
+                empties.append(j)
+        empty_foundations: list[int] = []
+        foundation_wants: dict[int, int] = {}
+        for j, foundation in enumerate(state.foundations):
+            if foundation:
+                nxt = following[foundation[-1]]
+                if nxt != NO_CARD:
+                    foundation_wants[nxt] = j
+            else:
+                empty_foundations.append(j)
         for i, pile in enumerate(tableau):
             if not pile:
                 continue
-            src = TABLEAU + i
+            from_pile = MOVES[TABLEAU + i]
             top = pile[-1]
             run = run_length(pile, idx)
             # to the foundations: the top card must fit; any part of the run may follow it
-            itop = idx[top]
-            for j, ftop in enumerate(ftops):
-                if ftop == NO_CARD:
-                    fits = itop == 0
-                else:
-                    fits = SUIT[ftop] == SUIT[top] and idx[ftop] + 1 == itop
-                if fits:
-                    dst = FOUNDATION + j
-                    moves.extend(Move(src, dst, k) for k in range(1, run + 1))
+            if idx[top] == 0:
+                for j in empty_foundations:
+                    moves.extend(from_pile[FOUNDATION + j][1 : run + 1])
+            elif top in foundation_wants:
+                moves.extend(from_pile[FOUNDATION + foundation_wants[top]][1 : run + 1])
             # to the tableau: the group's bottom card goes on a same-colour card one step above
             for k in range(1, run + 1):
-                bottom = pile[-k]
-                want = idx[bottom] + 1
-                red = RED[bottom]
-                for j, t in enumerate(tops):
-                    if j == i:
-                        continue
-                    if t == NO_CARD or (RED[t] == red and idx[t] == want):
-                        moves.append(Move(src, TABLEAU + j, k))
+                takers_of = takers.get(pile[-k])
+                if takers_of is None:
+                    targets = empties
+                elif empties:
+                    targets = sorted(takers_of + empties)
+                else:
+                    targets = takers_of
+                for j in targets:
+                    moves.append(from_pile[TABLEAU + j][k])
         # back from the foundations, one card at a time
-        for j, ftop in enumerate(ftops):
-            if ftop == NO_CARD:
+        for j, foundation in enumerate(state.foundations):
+            if not foundation:
                 continue
-            want = idx[ftop] + 1
-            red = RED[ftop]
-            for i, t in enumerate(tops):
-                if t == NO_CARD or (RED[t] == red and idx[t] == want):
-                    moves.append(Move(FOUNDATION + j, TABLEAU + i, 1))
+            from_foundation = MOVES[FOUNDATION + j]
+            takers_of = takers.get(foundation[-1])
+            if takers_of is None:
+                targets = empties
+            elif empties:
+                targets = sorted(takers_of + empties)
+            else:
+                targets = takers_of
+            for i in targets:
+                moves.append(from_foundation[TABLEAU + i][1])
         return moves
 
     def why_illegal(self, state: HamiltonState, move: Move) -> str | None:

@@ -40,6 +40,7 @@ from patience.rules import (
     pile_notation,
     register,
 )
+from patience.rules import MOVE_TABLE as MOVES
 
 TABLEAU_PILES: Final = 16
 GRID_COLUMNS: Final = 4
@@ -49,6 +50,12 @@ FULL_FOUNDATION: Final = 26
 NO_CARD: Final = -1
 
 TABLEAU_CODES: Final = tuple(TABLEAU + i for i in range(TABLEAU_PILES))
+
+#: TABLEAU_NEIGHBOURS[card] = the same-suit cards one rank above or below (no K-A wrap).
+TABLEAU_NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(c for c, ok in ((card - 1, RANK[card] > ACE), (card + 1, RANK[card] < KING)) if ok)
+    for card in range(52)
+)
 FOUNDATION_CODES: Final = tuple(FOUNDATION + i for i in range(FOUNDATIONS))
 
 Pile = tuple[int, ...]
@@ -137,23 +144,63 @@ class UnionSquareGame(Game[UnionSquareState]):
         if state.stock:
             moves.append(STOCK_MOVE)
         tableau = state.tableau
-        foundations = state.foundations
-        if state.waste:
-            self._moves_of(state.waste[-1], WASTE, -1, tableau, foundations, moves)
-        for i, pile in enumerate(tableau):
-            if pile:
-                self._moves_of(pile[-1], TABLEAU + i, i, tableau, foundations, moves)
-        return moves
-
-    @staticmethod
-    def _moves_of(card: int, src: int, skip: int, tableau: tuple[Pile, ...],
-                  foundations: tuple[Pile, ...], moves: list[Move]) -> None:
-        for j, foundation in enumerate(foundations):
-            if fits_foundation(card, foundation, foundations):
-                moves.append(Move(src, FOUNDATION + j, 1))
+        # which piles take which card: the one or two cards a top card wants, or any card on an empty pile
+        takers: dict[int, list[int]] = {}
+        empties: list[int] = []
         for j, pile in enumerate(tableau):
-            if j != skip and fits_tableau(card, pile):
-                moves.append(Move(src, TABLEAU + j, 1))
+            if not pile:
+                empties.append(j)
+                continue
+            top = pile[-1]
+            rank_ = RANK[top]
+            if len(pile) == 1:
+                wanted: tuple[int, ...] = TABLEAU_NEIGHBOURS[top]
+            else:
+                step = rank_ - RANK[pile[-2]]
+                wanted = (top + step,) if step in (1, -1) and 1 <= rank_ + step <= KING else ()
+            for card in wanted:
+                if card in takers:
+                    takers[card].append(j)
+                else:
+                    takers[card] = [j]
+        # which foundation takes which card (an empty one takes an Ace of a suit not yet begun)
+        foundation_wants: dict[int, int] = {}
+        empty_foundations: list[int] = []
+        started = 0
+        for j, foundation in enumerate(state.foundations):
+            n = len(foundation)
+            if n == 0:
+                empty_foundations.append(j)
+                continue
+            top = foundation[-1]
+            started |= 1 << SUIT[top]
+            if n < FOUNDATION_TURN:
+                foundation_wants[top + 1] = j
+            elif n == FOUNDATION_TURN:
+                foundation_wants[top] = j
+            elif n < FULL_FOUNDATION:
+                foundation_wants[top - 1] = j
+        sources = [(WASTE, state.waste)] if state.waste else []
+        sources.extend((TABLEAU + i, pile) for i, pile in enumerate(tableau) if pile)
+        for src, cards in sources:
+            card = cards[-1]
+            from_here = MOVES[src]
+            if card in foundation_wants:
+                moves.append(from_here[FOUNDATION + foundation_wants[card]][1])
+            elif RANK[card] == ACE and not started >> SUIT[card] & 1:
+                for j in empty_foundations:
+                    moves.append(from_here[FOUNDATION + j][1])
+            takers_of = takers.get(card)
+            if takers_of is None:
+                targets = empties
+            elif empties:
+                targets = sorted(takers_of + empties)
+            else:
+                targets = takers_of
+            for j in targets:
+                if TABLEAU + j != src:
+                    moves.append(from_here[TABLEAU + j][1])
+        return moves
 
     def why_illegal(self, state: UnionSquareState, move: Move) -> str | None:
         src, dst, count = move
