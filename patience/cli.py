@@ -8,16 +8,17 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import cast
 
 from patience import __version__
-from patience.commands import engine
+from patience.commands import engine, play, rules
 from patience.errors import PatienceError
 
 #: Each module adds its sub-commands; see ``patience.commands``.
-COMMAND_MODULES = [engine]
+COMMAND_MODULES = [engine, play, rules]
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -61,6 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (``patience deal … | head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 def run() -> None:

@@ -14,7 +14,8 @@ context variable; catalogs are compiled gettext files under
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+import os
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -78,6 +79,19 @@ def negotiate(accept_language: str | None) -> str:
         lang = normalize(tag)
         if lang != DEFAULT_LANGUAGE or tag.lower().startswith("en"):
             return lang
+    return DEFAULT_LANGUAGE
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The supported language a terminal's locale asks for: ``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``.
+
+    >>> language_from_environment({"LANG": "ru_RU.UTF-8"}), language_from_environment({"LANG": "C"})
+    ('ru', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return normalize(env[name])
     return DEFAULT_LANGUAGE
 
 

@@ -1,24 +1,102 @@
 """The table as text, for ``patience deal --show`` and the terminal game.
 
 Built from ``game.view(state)`` only, so it shows what the web page shows.
+Piles are labelled as in the move notation (``s``, ``c``, ``w``, ``f1``…,
+``t1``…); red suits are red when ``colour`` is on. Every word goes through
+:mod:`patience.i18n`, and so do card and pile names (:func:`card_name`,
+:func:`pile_name`), whole, because word order differs between languages.
 
 >>> from patience import get_game
 >>> game = get_game("hamilton")
 >>> print(layout_text(game, game.new(1), colour=False).splitlines()[0])
 Hamilton  score 0/52  stock 24  choices left 3
+>>> card_name(parse_card("TH")), pile_name(TABLEAU + 2)
+('Ten of hearts', 'pile 3')
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from patience.cards import card_symbol, is_red, parse_card
-from patience.rules import Game, PileView, View
+from patience.i18n import N_, _
+from patience.rules import (
+    CHOOSER,
+    FOUNDATION,
+    STOCK,
+    TABLEAU,
+    WASTE,
+    Game,
+    PileView,
+    View,
+    is_foundation,
+    is_tableau,
+)
 
-RED_ON = "\x1b[31m"
-BOLD_ON = "\x1b[1m"
-RESET = "\x1b[0m"
-CELL = 5
+RED_ON: Final = "\x1b[31m"
+BOLD_ON: Final = "\x1b[1m"
+RESET: Final = "\x1b[0m"
+CELL: Final = 5
+GRID_COLUMNS: Final = 4  # Union Square's tableau is a 4×4 grid
+
+#: Names of the games, for translation.
+GAME_NAMES: Final = {"hamilton": N_("Hamilton"), "union-square": N_("Union Square")}
+
+#: Rank names (index 1…13), for the start rank.
+RANK_NAMES: Final = ("", N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"),
+                     N_("Seven"), N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"),
+                     N_("King"))
+
+#: Full card names, indexed by card (clubs, diamonds, hearts, spades; Ace to King):
+#: whole names, so each language can order and inflect the words its own way.
+CARD_NAMES: Final = (
+    N_("Ace of clubs"), N_("Two of clubs"), N_("Three of clubs"), N_("Four of clubs"),
+    N_("Five of clubs"), N_("Six of clubs"), N_("Seven of clubs"), N_("Eight of clubs"),
+    N_("Nine of clubs"), N_("Ten of clubs"), N_("Jack of clubs"), N_("Queen of clubs"),
+    N_("King of clubs"),
+    N_("Ace of diamonds"), N_("Two of diamonds"), N_("Three of diamonds"), N_("Four of diamonds"),
+    N_("Five of diamonds"), N_("Six of diamonds"), N_("Seven of diamonds"), N_("Eight of diamonds"),
+    N_("Nine of diamonds"), N_("Ten of diamonds"), N_("Jack of diamonds"), N_("Queen of diamonds"),
+    N_("King of diamonds"),
+    N_("Ace of hearts"), N_("Two of hearts"), N_("Three of hearts"), N_("Four of hearts"),
+    N_("Five of hearts"), N_("Six of hearts"), N_("Seven of hearts"), N_("Eight of hearts"),
+    N_("Nine of hearts"), N_("Ten of hearts"), N_("Jack of hearts"), N_("Queen of hearts"),
+    N_("King of hearts"),
+    N_("Ace of spades"), N_("Two of spades"), N_("Three of spades"), N_("Four of spades"),
+    N_("Five of spades"), N_("Six of spades"), N_("Seven of spades"), N_("Eight of spades"),
+    N_("Nine of spades"), N_("Ten of spades"), N_("Jack of spades"), N_("Queen of spades"),
+    N_("King of spades"),
+)
+
+
+def game_name(game: Game[Any]) -> str:
+    """The game's name in the current language."""
+    return _(GAME_NAMES.get(game.slug, game.name))
+
+
+def rank_name(rank: int) -> str:
+    """``Nine``, ``Jack`` … in the current language."""
+    return _(RANK_NAMES[rank])
+
+
+def card_name(card: int) -> str:
+    """``Ten of hearts`` in the current language."""
+    return _(CARD_NAMES[card])
+
+
+def pile_name(pile: int) -> str:
+    """``pile 3``, ``foundation 1``, ``the stock``… in the current language."""
+    if pile == STOCK:
+        return _("the stock")
+    if pile == CHOOSER:
+        return _("the Chooser")
+    if pile == WASTE:
+        return _("the waste")
+    if is_foundation(pile):
+        return _("foundation {number}").format(number=pile - FOUNDATION + 1)
+    if is_tableau(pile):
+        return _("pile {number}").format(number=pile - TABLEAU + 1)
+    raise ValueError(f"no pile has code {pile}")
 
 
 def card_cell(text: str, colour: bool) -> str:
@@ -41,17 +119,21 @@ def _cell(text: str | None, colour: bool, width: int = CELL) -> str:
 
 
 def status_line(game: Game[Any], view: View) -> str:
-    """``Hamilton  score 3/52  stock 21  start rank 8`` and the like."""
-    parts = [game.name, f"score {view.score}/{view.max_score}",
-             f"stock {view.status.get('stock_left', 0)}"]
+    """``Hamilton  score 3/52  stock 21  start rank Eight`` and the like."""
+    parts = [game_name(game),
+             _("score {score}/{max_score}").format(score=view.score, max_score=view.max_score),
+             _("stock {count}").format(count=view.status.get("stock_left", 0))]
+    if view.status.get("waste_size") is not None:
+        parts.append(_("waste {count}").format(count=view.status["waste_size"]))
     if view.status.get("choices_left") is not None:
-        parts.append(f"choices left {view.status['choices_left']}")
-    if view.status.get("start_rank_name"):
-        parts.append(f"start rank {view.status['start_rank_name']}")
+        parts.append(_("choices left {count}").format(count=view.status["choices_left"]))
+    start = view.status.get("start_rank")
+    if isinstance(start, int) and start:
+        parts.append(_("start rank {rank}").format(rank=rank_name(start)))
     if view.won:
-        parts.append("WON")
+        parts.append(_("WON"))
     elif view.stuck:
-        parts.append("no move left")
+        parts.append(_("no move left"))
     return "  ".join(parts)
 
 
@@ -59,31 +141,59 @@ def _top(pile: PileView) -> str | None:
     return pile.cards[-1] if pile.cards else None
 
 
-def layout_text(game: Game[Any], state: Any, colour: bool = True) -> str:
-    """The whole table as lines of text; piles are labelled as in the notation."""
-    view = game.view(state)
-    lines = [status_line(game, view), ""]
-    upper = [p for p in view.piles if p.kind in ("stock", "chooser", "waste", "foundation")]
-    labels = "".join(_pad(p.notation, p.notation, CELL) for p in upper)
+def _label(text: str, colour: bool) -> str:
+    return f"{BOLD_ON}{text}{RESET}" if colour else text
+
+
+def _upper_rows(piles: list[PileView], colour: bool) -> list[str]:
+    labels = "".join(_pad(_label(p.notation, colour), p.notation, CELL) for p in piles)
     cells = []
-    for p in upper:
+    for p in piles:
         if p.kind == "stock":
             text = f"[{p.face_down}]" if p.face_down else "[ ]"
             cells.append(_pad(text, text, CELL))
         else:
             cells.append(_cell(_top(p), colour))
-    lines += [labels.rstrip(), "".join(cells).rstrip(), ""]
+    return [labels.rstrip(), "".join(cells).rstrip()]
+
+
+def _columns(tableau: list[PileView], colour: bool) -> list[str]:
+    lines = ["".join(_pad(_label(p.notation, colour), p.notation, CELL) for p in tableau).rstrip()]
+    depth = max((len(p.cards) for p in tableau), default=0)
+    for row in range(depth):
+        lines.append("".join(
+            _cell(p.cards[row], colour) if row < len(p.cards) else " " * CELL for p in tableau
+        ).rstrip())
+    return lines
+
+
+def _rows_with_direction(tableau: list[PileView], colour: bool) -> list[str]:
+    lines: list[str] = []
+    for number, p in enumerate(tableau):
+        if number and number % GRID_COLUMNS == 0:
+            lines.append("")
+        arrow = {"up": "↑", "down": "↓"}.get(p.direction or "", " ")
+        cards = " ".join(card_cell(c, colour) for c in p.cards) or "--"
+        lines.append(f"{_pad(_label(p.notation, colour), p.notation, 3)} {arrow} {cards}")
+    lines += ["", _("↑ rising pile (takes one rank higher)  ↓ falling pile (takes one rank lower)")]
+    return lines
+
+
+def layout_text(game: Game[Any], state: Any, colour: bool = True) -> str:
+    """The whole table as lines of text; piles are labelled as in the notation.
+
+    Hamilton's tableau is shown in columns, bottom card first; Union Square's
+    sixteen piles one per line (in rows of four, as in the 4×4 grid) with an
+    arrow for the pile's direction.
+    """
+    view = game.view(state)
+    lines = [status_line(game, view), ""]
+    upper = [p for p in view.piles if p.kind in ("stock", "chooser", "waste", "foundation")]
+    lines += _upper_rows(upper, colour)
+    lines.append("")
     tableau = [p for p in view.piles if p.kind == "tableau"]
-    if game.slug == "hamilton":
-        lines.append("".join(_pad(p.notation, p.notation, CELL) for p in tableau).rstrip())
-        depth = max((len(p.cards) for p in tableau), default=0)
-        for row in range(depth):
-            lines.append("".join(
-                _cell(p.cards[row], colour) if row < len(p.cards) else " " * CELL for p in tableau
-            ).rstrip())
+    if any(p.direction is not None for p in tableau) or game.slug == "union-square":
+        lines += _rows_with_direction(tableau, colour)
     else:
-        for p in tableau:
-            arrow = {"up": "↑", "down": "↓"}.get(p.direction or "", " ")
-            cards = " ".join(card_cell(c, colour) for c in p.cards) or "--"
-            lines.append(f"{p.notation:>3} {arrow} {cards}")
+        lines += _columns(tableau, colour)
     return "\n".join(lines)

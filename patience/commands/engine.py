@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from patience.deals import deck_text
-from patience.errors import InvalidRecordError, PatienceError
+from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
 from patience.layout import layout_text
 from patience.notation import parse_moves, parse_record, replay
 from patience.rules import game_slugs, get_game
@@ -72,8 +72,8 @@ def run_replay(args: argparse.Namespace) -> int:
     record = parse_record(text)
     try:
         result = replay(record)
-    except InvalidRecordError:
-        raise
+    except (InvalidRecordError, InvalidDealError):
+        raise  # bad input (exit 2), not a bad move
     except PatienceError as exc:
         print(f"patience: {exc}", file=sys.stderr)
         return 1

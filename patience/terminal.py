@@ -1,0 +1,491 @@
+"""The terminal game: read commands and moves, print the table.
+
+:class:`Session` holds one game's history (no I/O); :class:`TerminalGame`
+reads lines through a :data:`LineReader` and writes to a text stream, so a
+test drives it with :class:`io.StringIO`. Nothing here is global: the
+language is set by the caller (``patience.i18n.set_language``), the random
+source for new deals is passed in.
+
+>>> import io, random
+>>> from patience import get_game
+>>> out = io.StringIO()
+>>> play = TerminalGame(Session(get_game("hamilton"), 1), out, colour=False, rng=random.Random(0))
+>>> play.run(stream_reader(io.StringIO("s\\nc-f1\\nquit\\n"), out))
+0
+>>> "start rank Queen" in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from patience.cards import parse_card
+from patience.deals import MAX_DEAL, MIN_DEAL
+from patience.errors import IllegalMoveError, PatienceError
+from patience.i18n import _, ngettext
+from patience.layout import card_name, game_name, layout_text, pile_name
+from patience.notation import Record, format_record
+from patience.rules import (
+    CHOOSER,
+    FOUNDATION,
+    STOCK,
+    Game,
+    Move,
+    is_tableau,
+    parse_pile,
+    pile_notation,
+)
+
+#: Reads one line after showing a prompt; ``None`` at the end of input.
+LineReader = Callable[[str], "str | None"]
+
+PROMPT: Final = "> "
+_PILE_WORD: Final = re.compile(r"^(?:s|c|w|f[1-4]|t(?:1[0-6]|[1-9]))$")
+_GROUP_WORD: Final = re.compile(r"^(?:c|w|f[1-4]|t(?:1[0-6]|[1-9]))x[1-9][0-9]?$")
+
+
+def stream_reader(source: TextIO, echo_to: TextIO, echo_input: bool = True) -> LineReader:
+    """A reader over a text stream; the prompt (and, with ``echo_input``, the line read) go to ``echo_to``.
+
+    Echoing the line makes a piped session read like a typed one.
+    """
+
+    def read(prompt: str) -> str | None:
+        echo_to.write(prompt)
+        echo_to.flush()
+        line = source.readline()
+        if line == "":
+            return None
+        if echo_input:
+            echo_to.write(line if line.endswith("\n") else line + "\n")
+        return line
+
+    return read
+
+
+def console_reader(prompt: str) -> str | None:
+    """A reader over the console with line editing (``input``); ``None`` at end of input."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+class Session:
+    """One game in progress: the deal, the actions played, and what undo took back.
+
+    An action is the list of ordinary moves one command made (a move, or a
+    double-click's moves); undo and redo take whole actions.
+
+    >>> from patience import get_game
+    >>> session = Session(get_game("hamilton"), 1)
+    >>> session.play([Move.parse("s")])
+    >>> session.undo(), session.redo(), [str(m) for m in session.moves()]
+    (True, True, ['s'])
+    """
+
+    def __init__(self, game: Game[Any], deal: int | str, moves: Sequence[Move] = ()) -> None:
+        self.game = game
+        self.deal = deal
+        self.states: list[Any] = [game.new(deal)]
+        self.actions: list[tuple[Move, ...]] = []
+        self.undone: list[tuple[Move, ...]] = []
+        for index, move in enumerate(moves, start=1):
+            reason = game.why_illegal(self.state, move)
+            if reason is not None:
+                raise IllegalMoveError(f"move {index} ({move}): {reason}")
+            self.play([move])
+
+    @property
+    def state(self) -> Any:
+        """The current position."""
+        return self.states[-1]
+
+    def play(self, moves: Sequence[Move]) -> None:
+        """Play one action; raise :class:`IllegalMoveError` (changing nothing) if a move is illegal."""
+        state = self.state
+        for move in moves:
+            state = self.game.apply(state, move)
+        self.states.append(state)
+        self.actions.append(tuple(moves))
+        self.undone.clear()
+
+    def undo(self) -> bool:
+        """Take back the last action; False when there is none."""
+        if not self.actions:
+            return False
+        self.undone.append(self.actions.pop())
+        self.states.pop()
+        return True
+
+    def redo(self) -> bool:
+        """Play again the last action taken back; False when there is none."""
+        if not self.undone:
+            return False
+        moves = self.undone.pop()
+        state = self.state
+        for move in moves:
+            state = self.game.apply_legal(state, move)
+        self.states.append(state)
+        self.actions.append(moves)
+        return True
+
+    def moves(self) -> list[Move]:
+        """Every move played since the deal, in order."""
+        return [move for action in self.actions for move in action]
+
+    def record(self, headers: dict[str, str] | None = None) -> Record:
+        """The game so far as a record."""
+        return Record(self.game.slug, self.deal, [str(m) for m in self.moves()], dict(headers or {}))
+
+
+def colour_wanted(choice: bool | None, stream: TextIO, environ: dict[str, str]) -> bool:
+    """Colour when asked; else on a terminal unless ``NO_COLOR`` is set (https://no-color.org).
+
+    >>> import io
+    >>> colour_wanted(None, io.StringIO(), {}), colour_wanted(True, io.StringIO(), {"NO_COLOR": "1"})
+    (False, True)
+    """
+    if choice is not None:
+        return choice
+    if environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def normalize_input(line: str) -> list[str]:
+    """Move words of a typed line: ``t3 f1`` and ``t3 t5 x2`` are one move; ``s s c-f1`` three.
+
+    >>> normalize_input(" T3 f1 "), normalize_input("t3 t5x2"), normalize_input("s s c-f1")
+    (['t3-f1'], ['t3-t5x2'], ['s', 's', 'c-f1'])
+    """
+    words = line.strip().lower().split()
+    if len(words) == 3 and re.fullmatch(r"x[1-9][0-9]?", words[2]):
+        words = [words[0], words[1] + words[2]]
+    if (len(words) == 2 and _PILE_WORD.match(words[0]) and words[0] != "s"
+            and (_PILE_WORD.match(words[1]) or _GROUP_WORD.match(words[1])) and words[1] != "s"):
+        return [f"{words[0]}-{words[1]}"]
+    return words
+
+
+def describe_move(game: Game[Any], state: Any, move: Move) -> str:
+    """A move in words: ``Ten of hearts: pile 3 to foundation 1``."""
+    if move.src == STOCK:
+        if game.slug == "union-square":
+            return _("turn a stock card to the waste")
+        if game.view(state).status.get("start_rank") is None:
+            return _("turn a stock card to the Chooser")
+        return _("deal a card from the stock onto each pile")
+    pile = game.view(state).piles[game.piles().index(move.src)]
+    if move.src == CHOOSER:
+        return _("choose the {card} as start card ({foundation})").format(
+            card=card_name(parse_card(pile.cards[-1])), foundation=pile_name(move.dst))
+    card = card_name(parse_card(pile.cards[-move.count]))
+    if move.count == 1:
+        return _("{card}: {source} to {target}").format(
+            card=card, source=pile_name(move.src), target=pile_name(move.dst))
+    return ngettext("{card} and the card on it: {source} to {target}",
+                    "{card} and the {more} cards on it: {source} to {target}", move.count - 1).format(
+        card=card, more=move.count - 1, source=pile_name(move.src), target=pile_name(move.dst))
+
+
+def help_text(game: Game[Any]) -> str:
+    """What the player can type."""
+    lines = [
+        # TRANSLATORS: in the help lines, keep what the player types (s, c-f1, t3-f1, moves, undo,
+        # dc PILE, save FILE…) as it is: commands and moves are the same in every language.
+        _("Moves are written in the notation of the records:"),
+        _("  s          click the stock"),
+    ]
+    if game.slug == "hamilton":
+        lines += [
+            _("  c-f1       move the Chooser card to foundation 1 (it becomes the start card)"),
+            _("  t3-f1      move the top card of pile 3 to foundation 1"),
+            _("  t3-t5x2    move the top two cards of pile 3, as a group, onto pile 5"),
+            _("  f1-t4      take the top card of foundation 1 back to pile 4"),
+        ]
+    else:
+        lines += [
+            _("  w-t12      move the top waste card to pile 12"),
+            _("  t3-f1      move the top card of pile 3 to foundation 1"),
+            _("  t3-t5      move the top card of pile 3 onto pile 5"),
+        ]
+    lines += [
+        _("Piles: s stock, {extra}, f1-f4 foundations, t1-t{last} tableau piles.").format(
+            extra=_("c Chooser") if game.slug == "hamilton" else _("w waste"),
+            last=sum(1 for p in game.piles() if is_tableau(p))),
+        _("A space works as well as the dash (t3 f1), and several moves fit on one line (s s t3-f1)."),
+        "",
+        _("Commands:"),
+        _("  moves      list the legal moves"),
+        _("  undo, redo take back a move, play it again (as often as you like)"),
+    ]
+    if game.slug == "hamilton":
+        lines += [
+            _("  dc PILE    double-click: dc c makes the Chooser card the start card;"),
+            _("             dc t3 sends the longest run on pile 3 that fits to a foundation"),
+        ]
+    else:
+        lines += [
+            _("  dc PILE    double-click: dc t3 or dc w sends the top card to a foundation"),
+            _("  auto       send every card that fits to the foundations (autoplay)"),
+        ]
+    lines += [
+        _("  board      show the table again"),
+        _("  new        a new random deal"),
+        _("  restart    start this deal again"),
+        _("  save FILE  write the game record to FILE (patience replay FILE replays it)"),
+        _("  help       this text"),
+        _("  quit       leave the game (end of input does too)"),
+    ]
+    return "\n".join(lines)
+
+
+class TerminalGame:
+    """The game loop: one line in, the answer and the table out."""
+
+    def __init__(self, session: Session, out: TextIO, *, colour: bool, rng: random.Random) -> None:
+        self.session = session
+        self.out = out
+        self.colour = colour
+        self.rng = rng
+        self.commands: dict[str, Callable[[list[str]], bool]] = {
+            "help": self.cmd_help, "?": self.cmd_help,
+            "moves": self.cmd_moves,
+            "undo": self.cmd_undo, "u": self.cmd_undo,
+            "redo": self.cmd_redo,
+            "dc": self.cmd_double_click,
+            "board": self.cmd_board,
+            "new": self.cmd_new,
+            "restart": self.cmd_restart,
+            "save": self.cmd_save,
+            "quit": self.cmd_quit, "q": self.cmd_quit, "exit": self.cmd_quit,
+        }
+        if session.game.slug == "union-square":
+            self.commands["auto"] = self.cmd_auto
+
+    # --- output ---------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        """Write a line."""
+        self.out.write(text + "\n")
+
+    def show_board(self) -> None:
+        """The table, then what the position means for the player."""
+        game, state = self.session.game, self.session.state
+        self.say()
+        self.say(layout_text(game, state, colour=self.colour))
+        self.say()
+        if game.is_won(state):
+            self.say(_("You won! Every card is on the foundations."))
+            self.say(_("Type new for another deal, or quit."))
+        elif game.is_stuck(state):
+            self.say(_("No move is left. Type undo to take moves back, restart to play this deal "
+                       "again, or new for another deal."))
+        elif game.slug == "hamilton" and game.view(state).status.get("start_rank") is None:
+            self.say(_("Choose the start card: s turns a stock card to the Chooser (up to three), "
+                       "c-f1 or dc c makes it the start card."))
+
+    def announce_deal(self) -> None:
+        """Which deal this is, and how to play it again."""
+        session = self.session
+        if isinstance(session.deal, int):
+            self.say(_("{game}, deal {number}. Play it again with: patience play {slug} --deal {number}")
+                     .format(game=game_name(session.game), number=session.deal, slug=session.game.slug))
+        else:
+            self.say(_("{game}, deal given as a deck string.").format(game=game_name(session.game)))
+        self.say(_("Type help for the notation and the commands."))
+
+    # --- the loop ---------------------------------------------------------------
+    def run(self, read: LineReader) -> int:
+        """Play until quit or end of input; return the exit status (0)."""
+        self.announce_deal()
+        self.show_board()
+        try:
+            while True:
+                line = read(PROMPT)
+                if line is None:
+                    self.say()
+                    return 0
+                if not self.execute(line):
+                    return 0
+        except KeyboardInterrupt:
+            self.say()
+            return 0
+
+    def execute(self, line: str) -> bool:
+        """Carry out one typed line; False when the game should end."""
+        words = line.strip().split()
+        if not words:
+            return True
+        command = self.commands.get(words[0].lower())
+        if command is not None:
+            return command(words[1:])
+        self.play_words(normalize_input(line))
+        return True
+
+    def play_words(self, words: list[str]) -> None:
+        """Play move texts in turn, stopping at the first one that is unreadable or illegal.
+
+        The moves before a bad one stay played; the table is shown, then why the bad one failed.
+        """
+        game = self.session.game
+        played = False
+        problem: list[str] = []
+        for word in words:
+            try:
+                move = game.parse_move(word)
+            except PatienceError as exc:
+                if word.isalpha() and len(word) > 1:
+                    problem.append(_("Unknown command '{word}'.").format(word=word))
+                else:
+                    problem.append(str(exc))
+                problem.append(_("Type help for the notation and the commands, moves for the legal moves."))
+                break
+            reason = game.why_illegal(self.session.state, move)
+            if reason is not None:
+                problem.append(_("Not allowed: {move}: {reason}").format(move=move, reason=reason))
+                problem += self.matching_moves(move)
+                break
+            self.session.play([move])
+            played = True
+        if played:
+            self.show_board()
+        for line in problem:
+            self.say(line)
+
+    def matching_moves(self, move: Move) -> list[str]:
+        """After an illegal move: the legal moves between the same piles, or from the same pile."""
+        legal = self.session.game.legal_moves(self.session.state)
+        same = [m for m in legal if m.src == move.src and m.dst == move.dst]
+        if same:
+            return [_("Legal from {source} to {target}: {moves}").format(
+                source=pile_notation(move.src), target=pile_notation(move.dst),
+                moves=" ".join(str(m) for m in same))]
+        from_source = [m for m in legal if m.src == move.src]
+        if from_source and move.src != STOCK:
+            return [_("Legal from {source}: {moves}").format(
+                source=pile_notation(move.src), moves=" ".join(str(m) for m in from_source))]
+        return []
+
+    def play_action(self, moves: list[Move], nothing: str) -> None:
+        """Play a convenience's moves as one action, or say ``nothing``."""
+        if not moves:
+            self.say(nothing)
+            return
+        state = self.session.state
+        descriptions = []
+        for move in moves:
+            descriptions.append(f"{move}  {describe_move(self.session.game, state, move)}")
+            state = self.session.game.apply_legal(state, move)
+        self.session.play(moves)
+        for text in descriptions:
+            self.say(text)
+        self.show_board()
+
+    # --- commands -----------------------------------------------------------------
+    def cmd_help(self, args: list[str]) -> bool:
+        """``help``."""
+        self.say(help_text(self.session.game))
+        return True
+
+    def cmd_moves(self, args: list[str]) -> bool:
+        """``moves``: every legal move, with what it does."""
+        game, state = self.session.game, self.session.state
+        legal = game.legal_moves(state)
+        if not legal:
+            self.say(_("No move is left."))
+            return True
+        self.say(ngettext("{count} legal move:", "{count} legal moves:", len(legal)).format(count=len(legal)))
+        for move in legal:
+            self.say(f"  {move!s:<10} {describe_move(game, state, move)}")
+        return True
+
+    def cmd_undo(self, args: list[str]) -> bool:
+        """``undo``."""
+        if self.session.undo():
+            self.show_board()
+        else:
+            self.say(_("Nothing to undo."))
+        return True
+
+    def cmd_redo(self, args: list[str]) -> bool:
+        """``redo``."""
+        if self.session.redo():
+            self.show_board()
+        else:
+            self.say(_("Nothing to redo."))
+        return True
+
+    def cmd_double_click(self, args: list[str]) -> bool:
+        """``dc PILE``: the game's double-click on that pile."""
+        game = self.session.game
+        if len(args) != 1:
+            self.say(_("Write dc and a pile, such as dc t3."))
+            return True
+        try:
+            pile = parse_pile(args[0])
+        except PatienceError as exc:
+            self.say(str(exc))
+            return True
+        if pile not in game.piles():
+            self.say(_("{game} has no pile {pile}.").format(game=game_name(game), pile=args[0]))
+            return True
+        self.play_action(game.double_click(self.session.state, pile),
+                         _("Nothing moves from {pile}.").format(pile=pile_name(pile)))
+        return True
+
+    def cmd_auto(self, args: list[str]) -> bool:
+        """``auto``: Union Square's autoplay (a double-click on a foundation)."""
+        moves = self.session.game.double_click(self.session.state, FOUNDATION)
+        self.play_action(moves, _("No card can go to a foundation."))
+        return True
+
+    def cmd_board(self, args: list[str]) -> bool:
+        """``board``."""
+        self.show_board()
+        return True
+
+    def cmd_new(self, args: list[str]) -> bool:
+        """``new``: a new random deal."""
+        self.session = Session(self.session.game, self.rng.randint(MIN_DEAL, MAX_DEAL))
+        self.announce_deal()
+        self.show_board()
+        return True
+
+    def cmd_restart(self, args: list[str]) -> bool:
+        """``restart``: this deal from the start."""
+        self.session = Session(self.session.game, self.session.deal)
+        self.say(_("Starting the deal again."))
+        self.show_board()
+        return True
+
+    def cmd_save(self, args: list[str]) -> bool:
+        """``save FILE``: write the record."""
+        if len(args) != 1:
+            self.say(_("Write save and a file name, such as save game.txt."))
+            return True
+        path = Path(args[0]).expanduser()
+        game = self.session.game
+        headers = {"Date": datetime.date.today().isoformat(),
+                   "Result": f"{game.score(self.session.state)}/{game.max_score}"}
+        try:
+            path.write_text(format_record(self.session.record(headers)), encoding="utf-8")
+        except OSError as exc:
+            self.say(_("Cannot write {file}: {reason}").format(file=path, reason=exc.strerror or exc))
+            return True
+        count = len(self.session.moves())
+        self.say(ngettext("Saved {count} move to {file}.", "Saved {count} moves to {file}.", count)
+                 .format(count=count, file=path))
+        return True
+
+    def cmd_quit(self, args: list[str]) -> bool:
+        """``quit``."""
+        return False
+

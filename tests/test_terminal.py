@@ -1,0 +1,358 @@
+"""The terminal game, driven by scripted input (and once as a real process with stdin piped)."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience import cli, get_game
+from patience.cards import SUIT, card_symbol, make_card, parse_card
+from patience.deals import deck_text
+from patience.i18n import language
+from patience.layout import RED_ON, card_name, layout_text, pile_name
+from patience.notation import Record, format_record, parse_record, replay
+from patience.rules import CHOOSER, FOUNDATION, STOCK_MOVE, TABLEAU, Game, Move
+from patience.terminal import Session, TerminalGame, colour_wanted, normalize_input, stream_reader
+
+ROOT = Path(__file__).resolve().parent.parent
+CHOOSE = Move(CHOOSER, FOUNDATION, 1)
+DEAL = 15  # Hamilton deal 15: after s c-f1, pile 3 sends a run of two to a foundation
+
+
+def play(session: Session, script: str, colour: bool = False, seed: int = 0) -> tuple[str, TerminalGame]:
+    """Run the game on ``script`` (it must end with status 0); return everything printed, and the game."""
+    out = io.StringIO()
+    terminal = TerminalGame(session, out, colour=colour, rng=random.Random(seed))
+    with language("en"):
+        assert terminal.run(stream_reader(io.StringIO(script), out)) == 0
+    return out.getvalue(), terminal
+
+
+def after_choice(game: Game[Any], deal: int) -> Any:
+    """Hamilton's position once the first stock card is the start card."""
+    return game.apply_all(game.new(deal), [STOCK_MOVE, CHOOSE])
+
+
+def hamilton_setup(deal: int) -> tuple[Game[Any], Move, Move]:
+    """After ``s c-f1``: a legal move (a group move if any), then an illegal one from a non-empty pile."""
+    game = get_game("hamilton")
+    state = after_choice(game, deal)
+    legal = [m for m in game.legal_moves(state) if m != STOCK_MOVE]
+    good = max(legal, key=lambda m: m.count)
+    after = game.apply(state, good)
+    bad = next(Move(TABLEAU + i, TABLEAU + j, 1) for i in range(7) for j in range(7)
+               if i != j and after.tableau[i] and not game.is_legal(after, Move(TABLEAU + i, TABLEAU + j, 1)))
+    return game, good, bad
+
+
+# --- a whole short Hamilton session ----------------------------------------------
+
+
+def test_hamilton_session_choose_move_illegal_undo_redo_help_quit() -> None:
+    game, good, bad = hamilton_setup(DEAL)
+    spaced = str(good).replace("-", " ", 1)  # "t3 f2": the space works as the dash
+    script = f"help\ns\ndc c\n{spaced}\n{bad}\nundo\nundo\nredo\nredo\nredo\nquit\nnever read\n"
+    out, terminal = play(Session(game, DEAL), script)
+    assert f"Hamilton, deal {DEAL}" in out and f"--deal {DEAL}" in out
+    assert "t3-t5x2" in out and "undo, redo" in out  # help explains notation and commands
+    assert "choices left 2" in out and "start rank" in out
+    assert f"Not allowed: {bad}: " in out  # the engine's reason, word for word
+    assert str(game.why_illegal(game.apply(after_choice(game, DEAL), good), bad)) in out
+    assert "Nothing to redo." in out
+    assert "never read" not in out
+    assert [str(m) for m in terminal.session.moves()] == ["s", "c-f1", str(good)]
+    assert terminal.session.state == game.apply(after_choice(game, DEAL), good)
+
+
+def test_exact_count_is_required_and_the_legal_counts_are_shown() -> None:
+    game = get_game("hamilton")
+    # start rank Ace; pile 1 is 8H 7H, a run of two; pile 2 is 9H: only the whole run fits there
+    position = game.parse_position(
+        "hamilton start=1 choices=0 chooser=- stock=- f=AS;-;-;- "
+        "t=8H,7H;9H;QC;KC;2S,3S,4S,5S,6S,7S,8S,9S,TS,JS,QS,KS,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC;"
+        "2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD,AD;AC,AH,2H,3H,4H,5H,6H,TH,JH,QH,KH")
+    moves = [str(m) for m in game.legal_moves(position)]
+    assert "t1-t2x2" in moves and "t1-t2" not in moves
+    session = Session(game, 1)
+    session.states[-1] = position  # a hand-made position: no deal leads here quickly
+    out, terminal = play(session, "t1-t2\nboard\n")
+    assert "Not allowed: t1-t2: 7H is not one step below 9H" in out
+    assert "Legal from t1 to t2: t1-t2x2" in out
+    assert terminal.session.state == position  # the illegal move changed nothing
+    out, terminal = play(terminal.session, "t1 t2x2\n")
+    assert terminal.session.state.tableau[1] == position.tableau[1] + position.tableau[0]
+
+
+def test_unreadable_input_says_why() -> None:
+    out, terminal = play(Session(get_game("hamilton"), 3), "t3-\nfrobnicate\nw-f1\ndc\n")
+    assert "cannot read move 't3-'" in out
+    assert "Unknown command 'frobnicate'" in out
+    assert "Hamilton has no pile 'w'" in out
+    assert "Write dc and a pile" in out
+    assert terminal.session.moves() == []
+
+
+def test_several_moves_on_one_line_stop_at_the_first_bad_one() -> None:
+    game = get_game("hamilton")
+    out, terminal = play(Session(game, 7), "s s c-f1 t9-f1 s\n")
+    assert [str(m) for m in terminal.session.moves()] == ["s", "s", "c-f1"]
+    assert out.index("start rank") < out.index("no pile 't9'")
+
+
+def test_input_normalization() -> None:
+    assert normalize_input("t3 f1") == ["t3-f1"]
+    assert normalize_input("T3 T5 x2") == ["t3-t5x2"]
+    assert normalize_input("c f2") == ["c-f2"]
+    assert normalize_input("s s") == ["s", "s"]
+    assert normalize_input("t3-f1 t4-f1") == ["t3-f1", "t4-f1"]
+
+
+def test_moves_command_lists_every_legal_move_in_words() -> None:
+    game = get_game("hamilton")
+    session = Session(game, 7, [STOCK_MOVE])
+    out, _t = play(session, "moves\n")
+    chooser_card = game.view(session.state).pile("chooser").cards[0]
+    assert "5 legal moves:" in out
+    for text in ("s", "c-f1", "c-f2", "c-f3", "c-f4"):
+        assert f"  {text} " in out
+    assert "turn a stock card to the Chooser" in out
+    assert f"choose the {card_name(parse_card(chooser_card))} as start card (foundation 4)" in out
+
+
+def test_undo_and_redo_are_unlimited_and_take_whole_actions() -> None:
+    game = get_game("union-square")
+    script = "s\nauto\n" + "s\n" * 29 + "undo\n" * 40 + "redo\n" * 40
+    out, terminal = play(Session(game, 6), script)
+    assert out.count("Nothing to undo.") == 40 - 31
+    assert out.count("Nothing to redo.") == 40 - 31
+    assert len(terminal.session.actions) == 31
+    replayed = game.apply_all(game.new(6), terminal.session.moves())
+    assert replayed == terminal.session.state
+
+
+def test_restart_and_new() -> None:
+    game = get_game("hamilton")
+    out, terminal = play(Session(game, 7), "s\nrestart\n")
+    assert terminal.session.moves() == [] and terminal.session.deal == 7
+    out, terminal = play(Session(game, 7), "s\nnew\n", seed=5)
+    expected = random.Random(5).randint(1, 2**32 - 1)
+    assert terminal.session.deal == expected and terminal.session.moves() == []
+    assert f"deal {expected}" in out
+
+
+# --- Union Square --------------------------------------------------------------------
+
+
+def test_union_square_session_with_autoplay_and_directions() -> None:
+    game = get_game("union-square")
+    state = game.apply(game.new(6), STOCK_MOVE)
+    autoplay = game.double_click(state, FOUNDATION)
+    assert len(autoplay) >= 2 and str(autoplay[0]).startswith("w-")  # what the deal offers
+    out, terminal = play(Session(game, 6), "s\nauto\nauto\ndc w\nquit\n")
+    assert terminal.session.moves() == [STOCK_MOVE, *autoplay]
+    for move in autoplay:
+        assert f"{move}  " in out
+    assert "No card can go to a foundation." in out
+    assert "Nothing moves from the waste." in out
+    assert "waste 1" in out and "stock 87" in out
+    assert "↑ rising pile" in out  # the legend for the direction arrows
+    # one undo takes back the whole autoplay
+    out, terminal = play(Session(game, 6), "s\nauto\nundo\n")
+    assert terminal.session.moves() == [STOCK_MOVE]
+
+
+def test_union_square_pile_direction_is_shown() -> None:
+    game = get_game("union-square")
+    position = game.parse_position(_union_square_position_with_runs())
+    text = layout_text(game, position, colour=False)
+    assert "t1  ↑ 4♣ 5♣" in text
+    assert "t2  ↓ 9♥ 8♥" in text
+    assert "t3    K♠" in text
+
+
+def _union_square_position_with_runs() -> str:
+    deck = [c for c in range(52)] * 2
+    for card in (make_card(4, 0), make_card(5, 0), make_card(9, 2), make_card(8, 2), make_card(13, 3)):
+        deck.remove(card)
+    piles = ["4C,5C", "9H,8H", "KS"] + ["-"] * 13
+    stock = ",".join(deck_text((c,)) for c in deck)
+    return f"union-square stock={stock} waste=- f=-;-;-;- t={';'.join(piles)}"
+
+
+def test_hamilton_stays_without_auto() -> None:
+    out, _terminal = play(Session(get_game("hamilton"), 7), "auto\n")
+    assert "Unknown command 'auto'" in out
+
+
+# --- won, stuck ----------------------------------------------------------------------
+
+
+def union_square_easy_deck() -> list[int]:
+    """A deck that wins by drawing every card and sending it up, in foundation order."""
+    order: list[int] = []
+    for suit in range(4):
+        up = [make_card(rank, suit) for rank in range(1, 14)]
+        order += up + up[::-1]
+    return order[88:] + order[:88]  # the last 16 go to the piles, the first 88 are the stock
+
+
+def test_a_won_game_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game("union-square")
+    deck = deck_text(tuple(union_square_easy_deck()))
+    moves = ["s", "auto"] * 88
+    session = Session(game, deck)
+    _out, terminal = play(session, "\n".join(moves[:-1]) + "\n")
+    assert game.score(terminal.session.state) < 104
+    record = tmp_path / "near-won.txt"
+    record.write_text(format_record(terminal.session.record()), encoding="utf-8")
+    # resume the record from the command line and make the last move
+    monkeypatch.setattr(sys, "stdin", io.StringIO("auto\n"))
+    out_buffer = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out_buffer)
+    assert cli.main(["play", "--record", str(record), "--no-color", "--lang", "en"]) == 0
+    text = out_buffer.getvalue()
+    assert "You won!" in text and "score 104/104" in text and "WON" in text
+    assert "deal given as a deck string" in text
+
+
+def first_stuck_hamilton_deal() -> int:
+    """A deal with no move left after ``s c-f1`` and dealing the whole stock."""
+    game = get_game("hamilton")
+    for deal in range(1, 400):
+        state = game.apply_all(after_choice(game, deal), [STOCK_MOVE] * 4)
+        if game.is_stuck(state):
+            return deal
+    raise AssertionError("no stuck deal in range")
+
+
+def test_no_move_left_offers_undo_restart_new() -> None:
+    deal = first_stuck_hamilton_deal()
+    session = Session(get_game("hamilton"), deal, [STOCK_MOVE, CHOOSE, STOCK_MOVE, STOCK_MOVE, STOCK_MOVE])
+    out, _terminal = play(session, "s\nmoves\ns\n")
+    assert "no move left" in out
+    assert "No move is left. Type undo" in out and "restart" in out and "new" in out
+    assert "Not allowed: s: the stock is empty" in out
+
+
+# --- colours ---------------------------------------------------------------------------
+
+
+def test_colours_on_and_off() -> None:
+    game = get_game("hamilton")
+    coloured, _t = play(Session(game, 7), "", colour=True)
+    plain, _t = play(Session(game, 7), "", colour=False)
+    assert RED_ON in coloured
+    assert "\x1b[" not in plain
+    red = next(c for c in game.deck_of(7)[:28] if SUIT[c] in (1, 2))
+    assert f"{RED_ON}{card_symbol(red)}" in coloured
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_choice_follows_tty_flags_and_no_color() -> None:
+    assert colour_wanted(None, _Tty(), {}) is True
+    assert colour_wanted(None, _Tty(), {"NO_COLOR": "1"}) is False
+    assert colour_wanted(None, _Tty(), {"NO_COLOR": ""}) is True
+    assert colour_wanted(None, io.StringIO(), {}) is False
+    assert colour_wanted(True, io.StringIO(), {"NO_COLOR": "1"}) is True
+    assert colour_wanted(False, _Tty(), {}) is False
+
+
+# --- save, record, language ------------------------------------------------------------------
+
+
+def test_save_writes_a_record_that_replay_accepts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game, good, _bad = hamilton_setup(DEAL)
+    target = tmp_path / "game.txt"
+    out, terminal = play(Session(game, DEAL), f"s\nc-f1\n{good}\nsave {target}\nsave\n")
+    assert "Saved 3 moves to" in out
+    assert "Write save and a file name" in out
+    record = parse_record(target.read_text(encoding="utf-8"))
+    assert record.game == "hamilton" and record.deal == DEAL and record.moves == ["s", "c-f1", str(good)]
+    assert replay(record).state == terminal.session.state
+    assert cli.main(["replay", str(target)]) == 0
+    assert capsys.readouterr().out.startswith(f"score {game.score(terminal.session.state)}/52")
+
+
+def test_save_to_a_bad_place_says_why(tmp_path: Path) -> None:
+    out, _t = play(Session(get_game("hamilton"), 7), f"save {tmp_path / 'no' / 'such' / 'x.txt'}\n")
+    assert "Cannot write" in out
+
+
+def test_record_resumes_with_undo_into_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "r.txt"
+    path.write_text(format_record(Record("hamilton", 7, ["s", "s", "c-f1"])), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("undo\nsave " + str(path) + "\n"))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert cli.main(["play", "hamilton", "--record", str(path), "--no-color", "--lang", "en"]) == 0
+    assert parse_record(path.read_text(encoding="utf-8")).moves == ["s", "s"]
+
+
+def test_record_of_another_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.txt"
+    path.write_text(format_record(Record("hamilton", 7, ["s"])), encoding="utf-8")
+    assert cli.main(["play", "union-square", "--record", str(path)]) == 2
+    assert "hamilton record" in capsys.readouterr().err
+
+
+def test_a_deal_out_of_range_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "hamilton", "--deal", "0"]) == 2
+    assert capsys.readouterr().err.startswith("patience: ")
+
+
+def test_card_and_pile_names_are_translatable_pieces() -> None:
+    with language("en"):
+        assert card_name(make_card(10, 2)) == "Ten of hearts"
+        assert pile_name(TABLEAU + 11) == "pile 12"
+        assert pile_name(FOUNDATION + 3) == "foundation 4"
+
+
+# --- the real program ------------------------------------------------------------------------
+
+
+def test_real_process_with_piped_stdin() -> None:
+    _game, good, bad = hamilton_setup(DEAL)
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", LANG="C.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES", "NO_COLOR"):
+        env.pop(name, None)
+    result = subprocess.run(
+        [sys.executable, "-m", "patience", "play", "hamilton", "--deal", str(DEAL)],
+        input=f"s\nc f1\n{good}\n{bad}\nundo\nredo\nhelp\n", capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=30,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert "\x1b[" not in result.stdout  # not a terminal: no colour
+    assert f"> {bad}\nNot allowed: {bad}: " in result.stdout  # piped input is echoed after the prompt
+    assert "start rank" in result.stdout and "Commands:" in result.stdout
+    assert result.stdout.endswith("> \n")  # ended by the end of input, cleanly
+
+
+def test_ctrl_c_ends_the_game_cleanly() -> None:
+    def interrupted(prompt: str) -> str | None:
+        raise KeyboardInterrupt
+
+    out = io.StringIO()
+    assert TerminalGame(Session(get_game("hamilton"), 7), out, colour=False, rng=random.Random()).run(
+        interrupted) == 0
+
+
+def test_random_deal_is_printed_so_it_can_be_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "union-square", "--no-color", "--lang", "en"]) == 0
+    text = out.getvalue()
+    number = int(next(x for x in text.splitlines() if "--deal" in x).rsplit("--deal", 1)[1])
+    game = get_game("union-square")
+    assert layout_text(game, game.new(number), colour=False) in text
