@@ -32,7 +32,7 @@ from typing import Any
 from patience.errors import InvalidRecordError, PatienceError
 from patience.rules import Game, Move, deal_from_text, get_game
 
-_HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$')
+_HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 REQUIRED = ("Game",)
 
 
@@ -89,7 +89,7 @@ def format_record(record: Record) -> str:
     for name, value in record.headers.items():
         if name in ("Game", "Deal", "Deck"):
             continue
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        escaped = " ".join(value.splitlines()).replace("\\", "\\\\").replace('"', '\\"')
         lines.append(f'[{name} "{escaped}"]')
     lines.append("")
     for i in range(0, len(record.moves), 10):
@@ -119,7 +119,9 @@ def parse_record(text: str) -> Record:
         if line.startswith("["):
             if move_words:
                 raise InvalidRecordError(f"line {number}: header after the moves")
-            match = _HEADER_RE.match(line)
+            match = _HEADER_RE.match(raw.strip())  # a value may hold ";", so match before comments
+            if match and raw.strip()[match.end():].strip()[:1] not in ("", ";"):
+                match = None
             if not match:
                 raise InvalidRecordError(f'line {number}: expected a header like [Game "hamilton"]')
             value = re.sub(r"\\(.)", r"\1", match[2])

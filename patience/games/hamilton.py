@@ -262,6 +262,8 @@ class HamiltonGame(Game[HamiltonState]):
             return "choose the start card first: click the stock, then move the Chooser card to a foundation"
         if not (is_tableau(src) and src - TABLEAU < TABLEAU_PILES) and not is_foundation(src):
             return f"Hamilton has no pile {pile_notation(src)} to move from"
+        if dst in (STOCK, CHOOSER):
+            return "cards go only to the foundations and the tableau"
         if not (is_tableau(dst) and dst - TABLEAU < TABLEAU_PILES) and not is_foundation(dst):
             return f"Hamilton has no pile {pile_notation(dst)} to move to"
         idx = IDX[start]
@@ -280,7 +282,8 @@ class HamiltonGame(Game[HamiltonState]):
         if count < 1:
             return "a move takes at least one card"
         if count > len(source):
-            return f"pile {src - TABLEAU + 1} has only {len(source)} cards"
+            held = "1 card" if len(source) == 1 else f"{len(source)} cards"
+            return f"pile {src - TABLEAU + 1} has only {held}"
         if count > run_length(source, idx):
             return "only a run of the same suit, each card one step lower, moves as a group"
         if is_foundation(dst):
@@ -314,7 +317,8 @@ class HamiltonGame(Game[HamiltonState]):
         top = target[-1]
         if idx[top] == 0:
             label = rank_label(state.start)
-            return f"nothing can be placed on a {label} when {label} is the start rank"
+            article = "an" if label in ("A", "8") else "a"
+            return f"nothing can be placed on {article} {label} when {label} is the start rank"
         if RED[top] != RED[card]:
             return f"the tableau builds by colour: {card_text(card)} and {card_text(top)} differ"
         if idx[top] != idx[card] + 1:
