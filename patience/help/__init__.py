@@ -8,7 +8,7 @@ pages use become tags).
 >>> page = help_page("hamilton", "pt-BR")
 >>> page.title, page.lang
 ('Hamilton', 'pt_BR')
->>> page.html.startswith('<h1>Hamilton</h1>')
+>>> page.html.startswith('<p>Uma paciência')   # the title is apart, for the dialog's heading
 True
 >>> help_page("union-square", "ru").title
 'Юнион-сквер'
@@ -40,7 +40,7 @@ _CODE: Final = re.compile(r"`([^`]+)`")
 
 
 class HelpPage(NamedTuple):
-    """A help page: its title, its text for the terminal and its HTML for the browser."""
+    """A help page: title, text for the terminal (title included), HTML body for the browser (title apart)."""
 
     game: str
     lang: str
@@ -68,7 +68,8 @@ def help_page(game: str, lang: str | None = None) -> HelpPage:
         chosen = DEFAULT_LANGUAGE
         path = page_path(game, chosen)
     source = path.read_text(encoding="utf-8")
-    return HelpPage(game, chosen, page_title(source), markdown_to_text(source), markdown_to_html(source))
+    return HelpPage(game, chosen, page_title(source), markdown_to_text(source),
+                    markdown_to_html(without_title(source)))
 
 
 def available_pages() -> list[tuple[str, str]]:
@@ -87,6 +88,20 @@ def page_title(source: str) -> str:
         if match and len(match.group(1)) == 1:
             return _strip_inline(match.group(2))
     return ""
+
+
+def without_title(source: str) -> str:
+    """The Markdown without its first ``# `` heading (the page's title, shown apart).
+
+    >>> without_title("# Title\\n\\ntext")
+    '\\ntext'
+    """
+    lines = source.splitlines()
+    for number, line in enumerate(lines):
+        match = _HEADING.match(line.strip())
+        if match and len(match.group(1)) == 1:
+            return "\n".join(lines[:number] + lines[number + 1:])
+    return source
 
 
 def _inline_html(text: str) -> str:

@@ -1,0 +1,472 @@
+"""SQLite storage: games in progress, finished games and statistics. All the SQL lives here.
+
+One row per game holds its moves (grouped by player action, so one undo
+takes back one double-click or autoplay) and its redo list. Every change is
+written with ``BEGIN IMMEDIATE`` and a version check before the web app
+answers, in WAL mode, so a server killed with SIGKILL loses nothing that was
+answered. One connection per thread; the schema version is SQLite's
+``user_version``.
+
+>>> store = Store(":memory:")
+>>> game = store.create_game("p1", "hamilton", deal=7, deck=None, now=100.0)
+>>> moved = game.played([("s",)], now=101.0)
+>>> store.save(moved, expected_version=0)
+True
+>>> store.get_game("p1", game.id).moves
+['s']
+>>> store.get_game("p2", game.id) is None
+True
+>>> store.stats("p1", "hamilton").played
+1
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Final, Literal
+
+#: The schema this code writes; older databases are migrated step by step.
+SCHEMA_VERSION: Final = 1
+
+#: Gaps between two actions longer than this count as this long in a game's time.
+MAX_GAP_SECONDS: Final = 300.0
+
+_MIGRATIONS: Final[dict[int, str]] = {
+    1: """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        deal INTEGER,
+        deck TEXT,
+        moves TEXT NOT NULL DEFAULT '[]',
+        redo TEXT NOT NULL DEFAULT '[]',
+        version INTEGER NOT NULL DEFAULT 0,
+        score INTEGER NOT NULL DEFAULT 0,
+        finished INTEGER NOT NULL DEFAULT 0,
+        won INTEGER NOT NULL DEFAULT 0,
+        used_hints INTEGER NOT NULL DEFAULT 0,
+        used_undo INTEGER NOT NULL DEFAULT 0,
+        elapsed REAL NOT NULL DEFAULT 0,
+        first_move_at REAL,
+        last_move_at REAL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        finished_at REAL
+    );
+    CREATE INDEX games_by_player ON games (player, finished, updated_at);
+    CREATE TABLE results (
+        game_id TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        won INTEGER,
+        score INTEGER NOT NULL DEFAULT 0,
+        seconds REAL NOT NULL DEFAULT 0,
+        moves INTEGER NOT NULL DEFAULT 0,
+        used_hints INTEGER NOT NULL DEFAULT 0,
+        used_undo INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX results_by_player ON results (player, game, finished_at);
+    """,
+}
+
+_GAME_COLUMNS: Final = (
+    "id, player, game, deal, deck, moves, redo, version, score, finished, won, used_hints, "
+    "used_undo, elapsed, first_move_at, last_move_at, created_at, updated_at, finished_at"
+)
+
+Groups = tuple[tuple[str, ...], ...]
+GameFilter = Literal["all", "unfinished", "finished"]
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used (for example, it was written by a newer version)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One saved game: where it came from, its moves, and what the statistics need.
+
+    ``groups`` are the moves played, one tuple per player action; ``redo``
+    holds the undone actions, the one redo replays first at the front.
+    """
+
+    id: str
+    player: str
+    game: str
+    deal: int | None
+    deck: str | None
+    groups: Groups = ()
+    redo: Groups = ()
+    version: int = 0
+    score: int = 0
+    finished: bool = False
+    won: bool = False
+    used_hints: bool = False
+    used_undo: bool = False
+    elapsed: float = 0.0
+    first_move_at: float | None = None
+    last_move_at: float | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    finished_at: float | None = None
+
+    @property
+    def moves(self) -> list[str]:
+        """Every move played up to the current position, in order."""
+        return [m for group in self.groups for m in group]
+
+    @property
+    def redo_moves(self) -> list[str]:
+        """The moves redo would replay, next one first."""
+        return [m for group in self.redo for m in group]
+
+    @property
+    def move_count(self) -> int:
+        """Moves on the way to the current position."""
+        return sum(len(group) for group in self.groups)
+
+    @property
+    def started(self) -> bool:
+        """True from the first move on: the deal then counts as played."""
+        return self.first_move_at is not None
+
+    def touched(self, now: float) -> GameRecord:
+        """This record after a player action at ``now``: time counted, version bumped."""
+        if self.last_move_at is None:
+            elapsed, first = 0.0, now
+        else:
+            elapsed = self.elapsed + min(max(now - self.last_move_at, 0.0), MAX_GAP_SECONDS)
+            first = self.first_move_at if self.first_move_at is not None else now
+        return replace(self, elapsed=elapsed, first_move_at=first, last_move_at=now,
+                       updated_at=now, version=self.version + 1)
+
+    def played(self, groups: Sequence[Sequence[str]], now: float) -> GameRecord:
+        """This record with ``groups`` appended as new actions (clears redo)."""
+        added = tuple(tuple(g) for g in groups)
+        return replace(self.touched(now), groups=self.groups + added, redo=())
+
+    def ended(self, won: bool, score: int, now: float) -> GameRecord:
+        """This record finished, won or lost, with its final score."""
+        return replace(self, finished=True, won=won, score=score, finished_at=now, updated_at=now,
+                       version=self.version + 1)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One played deal as the statistics see it (``won`` is None while it is being played)."""
+
+    started_at: float
+    finished_at: float | None
+    won: bool | None
+    score: int
+    seconds: float
+    moves: int
+    used_hints: bool
+    used_undo: bool
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """A player's statistics for one game.
+
+    A deal counts as played from its first move, so a deal being played
+    counts as not won until it is; restarting or abandoning it makes it lost.
+    """
+
+    played: int
+    won: int
+    current_streak: int
+    best_streak: int
+    best_time_seconds: float | None
+    fewest_moves: int | None
+    average_score: float | None
+    wins_with_hints: int
+    wins_with_undo: int
+    history: tuple[Result, ...]  # finished deals, in the order they finished
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played, 0 when nothing was played."""
+        return self.won / self.played if self.played else 0.0
+
+    @classmethod
+    def of(cls, results: Sequence[Result]) -> Statistics:
+        """Summarize results (in any order).
+
+        Streaks follow the order in which deals were started. A deal left
+        unfinished breaks the streak once a later deal was started (leaving a
+        bad deal for a new one is no way to keep a streak); the latest deal,
+        still being played, does not count yet.
+
+        >>> r = lambda won, t: Result(t, t, won, 52 if won else 10, 60.0 * t, 100 + t, False, t == 3)
+        >>> s = Statistics.of([r(True, 1), r(False, 2), r(True, 3), r(True, 4)])
+        >>> s.played, s.won, s.current_streak, s.best_streak, s.wins_with_undo, s.fewest_moves
+        (4, 3, 2, 2, 1, 101)
+        >>> Statistics.of([r(True, 1), r(None, 2), r(True, 3)]).current_streak
+        1
+        """
+        by_start = sorted(results, key=lambda r: r.started_at)
+        finished = sorted((r for r in results if r.won is not None), key=lambda r: r.finished_at or 0.0)
+        wins = [r for r in finished if r.won]
+        streak = best = 0
+        for index, r in enumerate(by_start):
+            if r.won is None and index == len(by_start) - 1:
+                break
+            streak = streak + 1 if r.won else 0
+            best = max(best, streak)
+        return cls(
+            played=len(results),
+            won=len(wins),
+            current_streak=streak,
+            best_streak=best,
+            best_time_seconds=min((r.seconds for r in wins), default=None),
+            fewest_moves=min((r.moves for r in wins), default=None),
+            average_score=sum(r.score for r in finished) / len(finished) if finished else None,
+            wins_with_hints=sum(1 for r in wins if r.used_hints),
+            wins_with_undo=sum(1 for r in wins if r.used_undo),
+            history=tuple(finished),
+        )
+
+
+def new_game_id() -> str:
+    """A fresh random game id such as ``g_3f9c0a1b2d4e5f60718293a4``."""
+    return "g_" + secrets.token_hex(12)
+
+
+def _groups_json(groups: Groups) -> str:
+    return json.dumps([list(g) for g in groups], separators=(",", ":"))
+
+
+def _groups_from(text: str) -> Groups:
+    return tuple(tuple(str(m) for m in g) for g in json.loads(text))
+
+
+def _record_from(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"], player=row["player"], game=row["game"], deal=row["deal"], deck=row["deck"],
+        groups=_groups_from(row["moves"]), redo=_groups_from(row["redo"]), version=row["version"],
+        score=row["score"], finished=bool(row["finished"]), won=bool(row["won"]),
+        used_hints=bool(row["used_hints"]), used_undo=bool(row["used_undo"]), elapsed=row["elapsed"],
+        first_move_at=row["first_move_at"], last_move_at=row["last_move_at"],
+        created_at=row["created_at"], updated_at=row["updated_at"], finished_at=row["finished_at"],
+    )
+
+
+class Store:
+    """The game database at ``path`` (``":memory:"`` for a private in-memory one, tests only).
+
+    Safe to share between threads: each thread gets its own connection.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._connections: list[sqlite3.Connection] = []
+        self._shared: sqlite3.Connection | None = None
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._migrate(self._connection())
+
+    # --- connections --------------------------------------------------------
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA busy_timeout = 10000")
+        if self.path != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+            # With WAL, NORMAL loses nothing when the process is killed; only a power cut may.
+            conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    def _connection(self) -> sqlite3.Connection:
+        if self.path == ":memory:":  # one shared connection, serialized by the lock
+            if self._shared is None:
+                self._shared = self._open()
+                self._connections.append(self._shared)
+            return self._shared
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._open()
+            self._local.conn = conn
+            with self._lock:
+                self._connections.append(conn)
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction taken with BEGIN IMMEDIATE; rolled back on any error."""
+        with self._lock if self.path == ":memory:" else _nothing():
+            conn = self._connection()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._lock if self.path == ":memory:" else _nothing():
+            yield self._connection()
+
+    def close(self) -> None:
+        """Close every connection this store opened."""
+        with self._lock:
+            for conn in self._connections:
+                conn.close()
+            self._connections.clear()
+            self._shared = None
+        self._local = threading.local()
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        with self._lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                found = int(conn.execute("PRAGMA user_version").fetchone()[0])
+                if found > SCHEMA_VERSION:
+                    raise StoreError(f"{self.path} was written by a newer patience (schema {found})")
+                for version in range(found + 1, SCHEMA_VERSION + 1):
+                    for statement in _MIGRATIONS[version].split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version = {version}")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the open database."""
+        with self._read() as conn:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+    # --- games ----------------------------------------------------------------
+    def create_game(self, player: str, game: str, deal: int | None, deck: str | None,
+                    now: float) -> GameRecord:
+        """Save a new, unplayed game and return it."""
+        record = GameRecord(id=new_game_id(), player=player, game=game, deal=deal, deck=deck,
+                            created_at=now, updated_at=now)
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO games (id, player, game, deal, deck, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (record.id, player, game, deal, deck, now, now),
+            )
+        return record
+
+    def get_game(self, player: str, game_id: str) -> GameRecord | None:
+        """The player's game with this id, or None (also for another player's game)."""
+        with self._read() as conn:
+            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ? AND player = ?",
+                               (game_id, player)).fetchone()
+        return _record_from(row) if row is not None else None
+
+    def list_games(self, player: str, status: GameFilter = "all", limit: int = 100) -> list[GameRecord]:
+        """The player's games, most recently changed first."""
+        where = {"all": "", "unfinished": " AND finished = 0", "finished": " AND finished = 1"}[status]
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ?{where} "
+                "ORDER BY updated_at DESC, rowid DESC LIMIT ?",
+                (player, limit),
+            ).fetchall()
+        return [_record_from(r) for r in rows]
+
+    def current_game(self, player: str) -> GameRecord | None:
+        """The player's most recently changed unfinished game."""
+        games = self.list_games(player, "unfinished", limit=1)
+        return games[0] if games else None
+
+    def save(self, record: GameRecord, expected_version: int) -> bool:
+        """Write a changed game if its stored version is still ``expected_version``.
+
+        Returns False (and writes nothing) when another request changed it
+        first. Keeps the statistics row in step in the same transaction.
+        """
+        try:
+            with self._write() as conn:
+                self._update(conn, record, expected_version)
+        except _StaleVersion:
+            return False
+        return True
+
+    def _update(self, conn: sqlite3.Connection, record: GameRecord, expected_version: int) -> None:
+        cursor = conn.execute(
+            "UPDATE games SET moves = ?, redo = ?, version = ?, score = ?, finished = ?, won = ?, "
+            "used_hints = ?, used_undo = ?, elapsed = ?, first_move_at = ?, last_move_at = ?, "
+            "updated_at = ?, finished_at = ? WHERE id = ? AND player = ? AND version = ?",
+            (_groups_json(record.groups), _groups_json(record.redo), record.version, record.score,
+             int(record.finished), int(record.won), int(record.used_hints), int(record.used_undo),
+             record.elapsed, record.first_move_at, record.last_move_at, record.updated_at,
+             record.finished_at, record.id, record.player, expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise _StaleVersion
+        if record.started:
+            self._write_result(conn, record)
+
+    def mark_hint_used(self, player: str, game_id: str) -> None:
+        """Remember that the player asked for a hint in this game (the version does not change)."""
+        with self._write() as conn:
+            conn.execute("UPDATE games SET used_hints = 1 WHERE id = ? AND player = ?", (game_id, player))
+            conn.execute("UPDATE results SET used_hints = 1 WHERE game_id = ? AND player = ?",
+                         (game_id, player))
+
+    @staticmethod
+    def _write_result(conn: sqlite3.Connection, record: GameRecord) -> None:
+        assert record.first_move_at is not None
+        conn.execute(
+            "INSERT OR IGNORE INTO results (game_id, player, game, started_at) VALUES (?, ?, ?, ?)",
+            (record.id, record.player, record.game, record.first_move_at),
+        )
+        conn.execute(
+            "UPDATE results SET finished_at = ?, won = ?, score = ?, seconds = ?, moves = ?, "
+            "used_hints = ?, used_undo = ? WHERE game_id = ?",
+            (record.finished_at, int(record.won) if record.finished else None, record.score,
+             record.elapsed, record.move_count, int(record.used_hints), int(record.used_undo),
+             record.id),
+        )
+
+    # --- statistics -------------------------------------------------------------
+    def stats(self, player: str, game: str) -> Statistics:
+        """The player's statistics for ``game``, from the deals played since the last reset."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT started_at, finished_at, won, score, seconds, moves, used_hints, used_undo "
+                "FROM results WHERE player = ? AND game = ?",
+                (player, game),
+            ).fetchall()
+        return Statistics.of([
+            Result(r["started_at"], r["finished_at"], None if r["won"] is None else bool(r["won"]),
+                   r["score"], r["seconds"], r["moves"], bool(r["used_hints"]), bool(r["used_undo"]))
+            for r in rows
+        ])
+
+    def reset_stats(self, player: str, game: str) -> None:
+        """Forget the player's statistics for ``game`` (a deal being played counts again from its next
+        move)."""
+        with self._write() as conn:
+            conn.execute("DELETE FROM results WHERE player = ? AND game = ?", (player, game))
+
+
+class _StaleVersion(Exception):
+    """Raised inside a write transaction to roll it back: the stored version moved on."""
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield

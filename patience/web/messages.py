@@ -1,0 +1,183 @@
+"""Every string the web page shows, so ``GET /api/i18n`` can send them translated in one answer.
+
+The page keeps no text of its own: it looks up the English source text in
+``messages`` (``t("Undo")``), fills ``{placeholders}`` itself, names cards
+and piles from ``cards`` and ``piles``, and picks plural forms from
+``plurals``: each entry maps the English singular to its forms by CLDR
+plural category (``one``, ``few``, ``many``, ``other``), to be chosen with
+``new Intl.PluralRules(bcp47).select(n)`` (``other`` when a category is
+missing).
+
+>>> from patience.i18n import language
+>>> with language("en"):
+...     catalog = translated_catalog()
+>>> catalog.messages["Undo"], catalog.cards["TH"], catalog.piles["tableau-3"]
+('Undo', 'Ten of hearts', 'Tableau pile 3')
+>>> sorted(catalog.plurals["{count} card"].items())
+[('one', '{count} card'), ('other', '{count} cards')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Final, NamedTuple
+
+from babel import Locale
+
+from patience.i18n import LANGUAGE_NAMES, N_, _, get_language, language, ngettext
+from patience.rules import FOUNDATION, MAX_FOUNDATIONS, MAX_TABLEAU, TABLEAU, pile_dom_id
+
+#: Every fixed string of the page: controls, status bar, dialogs, statistics, messages, ARIA labels.
+MESSAGES: Final[tuple[str, ...]] = (
+    # title, games, controls
+    N_("Patience"), N_("Hamilton"), N_("Union Square"),
+    N_("New game"), N_("Restart"), N_("Undo"), N_("Redo"), N_("Hint"), N_("Statistics"), N_("Rules"),
+    N_("Language"), N_("Game"), N_("Deal"), N_("Deal number"), N_("Deal #"), N_("Play deal"), N_("Go"),
+    N_("Random deal"), N_("Deck string"), N_("Close"), N_("Cancel"), N_("OK"), N_("Yes"), N_("No"),
+    N_("Reset"), N_("Reset statistics"), N_("Saved games"), N_("Resume"), N_("Abandon"), N_("Autoplay"),
+    N_("Help"), N_("Keyboard"), N_("Keys"), N_("Keyboard shortcuts"), N_("Table"), N_("Menu"),
+    N_("Skip to the table"), N_("Deal (click the stock)"), N_("Move between piles"),
+    N_("Pick up the top card (again: one more card); put down on the focused pile; on the stock: deal"),
+    N_("Put the cards back"), N_("Send the focused pile's card to a foundation (as a double-click)"),
+    N_("Play again"), N_("Newer"), N_("Older"),
+    # status bar
+    N_("Score {score}/{max_score}"), N_("Stock {count}"), N_("Waste {count}"),
+    N_("Choices left {count}"), N_("Start rank {rank}"), N_("Moves {count}"), N_("Time {time}"),
+    N_("Deal {number}"), N_("Custom deal"), N_("{game}, deal {number}"), N_("Start card {card}"),
+    # piles, cards, ARIA
+    N_("Stock"), N_("Chooser"), N_("Waste"), N_("Foundation"), N_("Foundations"), N_("Tableau"),
+    N_("Foundation {number}"), N_("Tableau pile {number}"), N_("Empty"), N_("Face-down card"),
+    N_("Card back"), N_("{card}, {pile}"), N_("{pile}: empty"), N_("{pile}: {cards}"),
+    N_("{pile}: {count} cards"), N_("({count} cards)"), N_("rising"), N_("falling"),
+    N_("building up"), N_("building down"), N_("Selected: {card}"), N_("Moved {card} to {pile}"),
+    N_("Drag a card, or click it and then a pile; double-click sends a card to a foundation."),
+    # winnability and hints
+    N_("Can this still be won?"), N_("Winnable"), N_("Lost: this deal can no longer be won"),
+    N_("Not known yet"), N_("Thinking…"), N_("Unknown"), N_("Hint: {move}"),
+    N_("No hint: no move is left."), N_("Winning line"), N_("Best guess"),
+    # messages
+    N_("You won!"), N_("You won in {moves} moves and {time}."), N_("No move is left."),
+    N_("No move is left: this game is lost. Undo, restart or start a new game."),
+    N_("This game is over."), N_("This game changed in another tab. Showing the current position."),
+    N_("That move is not allowed."), N_("Nothing to undo."), N_("Nothing to redo."),
+    N_("The server cannot be reached. Your last move may not be saved."),
+    N_("Loading…"), N_("Saved"), N_("No saved games."), N_("Last played {date}"),
+    # confirmations
+    N_("Restart this deal? This game will count as lost."),
+    N_("Abandon this game? It will count as lost."),
+    N_("Start a new game? This one stays in your saved games."),
+    N_("Reset the statistics of this game? This cannot be undone."), N_("Statistics reset."),
+    # statistics
+    N_("Played"), N_("Won"), N_("Lost"), N_("Win rate"), N_("Current streak"), N_("Best streak"),
+    N_("Best time"), N_("Fewest moves"), N_("Average score"), N_("Wins with hints"),
+    N_("Wins with undo"), N_("History"), N_("Finished"), N_("Result"), N_("Score"), N_("Time"),
+    N_("Moves"), N_("Date"), N_("No games played yet"), N_("In progress"),
+    N_("Results of the last {count} games"),
+    N_("Score of each game (green: won) and the running win rate."),
+    N_("The statistics could not be loaded."), N_("The statistics could not be reset."),
+    N_("A deal counts as played from its first move; restarting or abandoning it counts as a loss."),
+    # the page's own sentences: moves read aloud, refusals it makes itself, fallbacks
+    N_("Moved {cards} from {card} to {pile}"), N_("Moved {cards} to the foundations"),
+    N_("{card} turned up on the chooser"), N_("{card} turned up on the waste"), N_("Dealt from the stock"),
+    N_("Picked up {card} from {pile}. Move to a pile and press Enter."), N_("Picked up {cards} from {pile}"),
+    N_("Cards put back"), N_("Move undone"), N_("Move redone"), N_("The deal starts again"),
+    N_("Click the stock"), N_("Cards cannot be put on the stock."),
+    N_("Enter a deal number from 1 to {max}."), N_("Hints are not available yet."),
+    N_("The rules page is not available yet."), N_("That did not work."),
+)
+
+#: Card names for screen readers, by card text.
+CARD_NAMES: Final[dict[str, str]] = {
+    "AC": N_("Ace of clubs"), "2C": N_("Two of clubs"), "3C": N_("Three of clubs"),
+    "4C": N_("Four of clubs"), "5C": N_("Five of clubs"), "6C": N_("Six of clubs"),
+    "7C": N_("Seven of clubs"), "8C": N_("Eight of clubs"), "9C": N_("Nine of clubs"),
+    "TC": N_("Ten of clubs"), "JC": N_("Jack of clubs"), "QC": N_("Queen of clubs"),
+    "KC": N_("King of clubs"),
+    "AD": N_("Ace of diamonds"), "2D": N_("Two of diamonds"), "3D": N_("Three of diamonds"),
+    "4D": N_("Four of diamonds"), "5D": N_("Five of diamonds"), "6D": N_("Six of diamonds"),
+    "7D": N_("Seven of diamonds"), "8D": N_("Eight of diamonds"), "9D": N_("Nine of diamonds"),
+    "TD": N_("Ten of diamonds"), "JD": N_("Jack of diamonds"), "QD": N_("Queen of diamonds"),
+    "KD": N_("King of diamonds"),
+    "AH": N_("Ace of hearts"), "2H": N_("Two of hearts"), "3H": N_("Three of hearts"),
+    "4H": N_("Four of hearts"), "5H": N_("Five of hearts"), "6H": N_("Six of hearts"),
+    "7H": N_("Seven of hearts"), "8H": N_("Eight of hearts"), "9H": N_("Nine of hearts"),
+    "TH": N_("Ten of hearts"), "JH": N_("Jack of hearts"), "QH": N_("Queen of hearts"),
+    "KH": N_("King of hearts"),
+    "AS": N_("Ace of spades"), "2S": N_("Two of spades"), "3S": N_("Three of spades"),
+    "4S": N_("Four of spades"), "5S": N_("Five of spades"), "6S": N_("Six of spades"),
+    "7S": N_("Seven of spades"), "8S": N_("Eight of spades"), "9S": N_("Nine of spades"),
+    "TS": N_("Ten of spades"), "JS": N_("Jack of spades"), "QS": N_("Queen of spades"),
+    "KS": N_("King of spades"),
+}
+
+
+def _plural_sources() -> dict[str, Callable[[int], str]]:
+    """English singular -> the translated form for a count (each a literal ``ngettext`` call)."""
+    return {
+        "{count} card": lambda n: ngettext("{count} card", "{count} cards", n),
+        "{count} move": lambda n: ngettext("{count} move", "{count} moves", n),
+        "{count} game": lambda n: ngettext("{count} game", "{count} games", n),
+        "{count} win": lambda n: ngettext("{count} win", "{count} wins", n),
+        "{count} choice left": lambda n: ngettext("{count} choice left", "{count} choices left", n),
+        "{count} card in the stock": lambda n: ngettext(
+            "{count} card in the stock", "{count} cards in the stock", n),
+        "{count} second": lambda n: ngettext("{count} second", "{count} seconds", n),
+        "{count} minute": lambda n: ngettext("{count} minute", "{count} minutes", n),
+        "{count} game in a row": lambda n: ngettext("{count} game in a row", "{count} games in a row", n),
+    }
+
+
+def plural_forms(lang: str, form: Callable[[int], str]) -> dict[str, str]:
+    """The forms of one plural message by CLDR category, sampled from gettext with counts 1..199, 0."""
+    rule = Locale.parse(lang).plural_form
+    forms: dict[str, str] = {}
+    for n in (*range(1, 200), 0):
+        forms.setdefault(str(rule(n)), form(n))
+    forms.setdefault("other", form(5))
+    return forms
+
+
+def pile_names() -> dict[str, str]:
+    """Translated pile names by ``data-pile`` id."""
+    names = {"stock": _("Stock"), "chooser": _("Chooser"), "waste": _("Waste")}
+    for i in range(MAX_FOUNDATIONS):
+        names[pile_dom_id(FOUNDATION + i)] = _("Foundation {number}").format(number=i + 1)
+    for i in range(MAX_TABLEAU):
+        names[pile_dom_id(TABLEAU + i)] = _("Tableau pile {number}").format(number=i + 1)
+    return names
+
+
+class Catalog(NamedTuple):
+    """Every string of the page in one language."""
+
+    messages: dict[str, str]
+    plurals: dict[str, dict[str, str]]
+    cards: dict[str, str]
+    piles: dict[str, str]
+
+
+def translated_catalog() -> Catalog:
+    """The page's strings in the current language (built once per language)."""
+    return _catalog(get_language())
+
+
+@cache
+def _catalog(lang: str) -> Catalog:
+    with language(lang):
+        return Catalog(
+            messages={source: _(source) for source in MESSAGES},
+            plurals={key: plural_forms(lang, form) for key, form in _plural_sources().items()},
+            cards={text: _(name) for text, name in CARD_NAMES.items()},
+            piles=pile_names(),
+        )
+
+
+def bcp47(lang: str) -> str:
+    """``pt_BR`` -> ``pt-BR``, the tag browsers use."""
+    return lang.replace("_", "-")
+
+
+def language_names() -> dict[str, str]:
+    """Each supported language in itself."""
+    return dict(LANGUAGE_NAMES)

@@ -1,0 +1,98 @@
+"""``/api/stats``: a player's statistics per game, and resetting them.
+
+Numbers come raw and, under ``formatted``, as text for the player's
+language (Babel): percentages, decimals, durations and dates.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from babel.dates import format_datetime, format_timedelta
+from babel.numbers import format_decimal, format_percent
+from fastapi import APIRouter, Request
+
+from patience.i18n import _, get_language
+from patience.store import Statistics
+from patience.web.routers.common import errors, player_of, service_of
+from patience.web.schemas import HistoryOut, ResetOut, StatsOut
+from patience.web.service import iso_time, known_game
+
+router = APIRouter(prefix="/api/stats", tags=["statistics"])
+HISTORY_LENGTH = 100
+
+
+def clock_text(seconds: float) -> str:
+    """``h:mm:ss`` or ``m:ss``.
+
+    >>> clock_text(65), clock_text(3725)
+    ('1:05', '1:02:05')
+    """
+    total = round(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, str]]]:
+    """The statistics as text for ``lang``; a missing value is a dash."""
+    none = "—"
+
+    def number(value: int | None) -> str:
+        return none if value is None else format_decimal(value, locale=lang)
+
+    history = [
+        {
+            "finished_at": format_datetime(datetime.fromtimestamp(r.finished_at or 0, UTC), "short",
+                                           locale=lang),
+            "result": _("Won") if r.won else _("Lost"),
+            "score": number(r.score),
+            "time": clock_text(r.seconds),
+            "moves": number(r.moves),
+        }
+        for r in reversed(stats.history[-HISTORY_LENGTH:])
+    ]
+    best = stats.best_time_seconds
+    return {
+        "played": number(stats.played),
+        "won": number(stats.won),
+        "win_rate": format_percent(stats.win_rate, locale=lang),
+        "current_streak": number(stats.current_streak),
+        "best_streak": number(stats.best_streak),
+        "best_time": none if best is None else clock_text(best),
+        "best_time_words": none if best is None else format_timedelta(
+            timedelta(seconds=round(best)), granularity="second", threshold=1.5, locale=lang),
+        "fewest_moves": number(stats.fewest_moves),
+        "average_score": none if stats.average_score is None
+        else format_decimal(stats.average_score, format="#,##0.0", locale=lang),
+        "wins_with_hints": number(stats.wins_with_hints),
+        "wins_with_undo": number(stats.wins_with_undo),
+        "history": history,
+    }
+
+
+@router.get("", responses=errors(404))
+def get_stats(game: str, request: Request) -> StatsOut:
+    """This player's statistics for ``game`` (hamilton or union-square)."""
+    known_game(game)
+    stats = service_of(request).store.stats(player_of(request), game)
+    return StatsOut(
+        game=game, played=stats.played, won=stats.won, win_rate=stats.win_rate,
+        current_streak=stats.current_streak, best_streak=stats.best_streak,
+        best_time_seconds=None if stats.best_time_seconds is None else round(stats.best_time_seconds),
+        fewest_moves=stats.fewest_moves, average_score=stats.average_score,
+        wins_with_hints=stats.wins_with_hints, wins_with_undo=stats.wins_with_undo,
+        history=[HistoryOut(finished_at=iso_time(r.finished_at or 0), won=bool(r.won), score=r.score,
+                            seconds=round(r.seconds), moves=r.moves, used_hints=r.used_hints,
+                            used_undo=r.used_undo)
+                 for r in reversed(stats.history[-HISTORY_LENGTH:])],
+        formatted=formatted(stats, get_language()),
+    )
+
+
+@router.delete("", responses=errors(404))
+def reset_stats(game: str, request: Request) -> ResetOut:
+    """Forget this player's statistics for ``game``."""
+    known_game(game)
+    service_of(request).store.reset_stats(player_of(request), game)
+    return ResetOut(reset=True)

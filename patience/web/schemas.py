@@ -1,0 +1,224 @@
+"""Pydantic models of every request and answer, so the OpenAPI schema describes the whole API."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+WinnableStatus = Literal["winnable", "lost", "unknown", "pending"]
+MoveText = Annotated[str, Field(max_length=16)]
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: one translated sentence (validation errors add the details in ``errors``)."""
+
+    detail: str = Field(description="What was wrong, in one sentence, in the player's language")
+    errors: list[dict[str, Any]] | None = Field(
+        default=None, description="For 422 validation errors: where the request was malformed")
+
+
+# --- requests ------------------------------------------------------------------------------------------
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGameIn(_Strict):
+    """Deal a new game: a numbered deal, a deck string, or neither for a random numbered deal."""
+
+    game: str = Field(max_length=40, description="Game slug", examples=["hamilton", "union-square"])
+    deal: int | None = Field(default=None, ge=1, le=2**32 - 1,
+                             description="Deal number, 1 to 4294967295; null for random")
+    deck: str | None = Field(default=None, max_length=2000, description="Deck string, cards in dealing order")
+
+
+class MovesIn(_Strict):
+    """Moves to play in order, all or none, on the given version of the game."""
+
+    moves: list[MoveText] = Field(min_length=1, max_length=500, examples=[["t3-f1"]])
+    version: int = Field(description="The game's version the moves were chosen on")
+
+
+class DoubleClickIn(_Strict):
+    """A double-click on a pile (``t3``, ``c``, ``w``, ``f1``...)."""
+
+    pile: str = Field(max_length=8, examples=["t3"])
+    version: int
+
+
+class VersionIn(_Strict):
+    """A change that needs only the version it was made on (undo, redo)."""
+
+    version: int
+
+
+class EmptyIn(_Strict):
+    """No fields."""
+
+
+class LanguageIn(_Strict):
+    """Choose the language of the page and the answers."""
+
+    lang: str = Field(max_length=35, description="A supported language; others answer 400",
+                      json_schema_extra={"enum": ["en", "pt_BR", "pt-BR", "ru"]})
+
+
+# --- answers -------------------------------------------------------------------------------------------
+class PileOut(BaseModel):
+    """One pile as the page draws it; ``cards`` are face up, bottom first, above ``face_down`` backs."""
+
+    pile: str = Field(description="data-pile id: tableau-3, foundation-1, stock, waste, chooser")
+    notation: str = Field(description="Name in move text: t3, f1, s, w, c")
+    kind: str
+    cards: list[str]
+    face_down: int
+    direction: str | None = Field(description="Union Square tableau: up, down or null")
+
+
+class ViewOut(BaseModel):
+    """The board."""
+
+    piles: list[PileOut]
+    score: int
+    max_score: int
+    won: bool
+    stuck: bool
+    status: dict[str, int | str | None]
+
+
+class GameOut(BaseModel):
+    """A game: where it came from, its moves, the board, and what can be played now."""
+
+    id: str
+    game: str
+    name: str
+    deal: int | None
+    deck: str | None
+    version: int = Field(description="Number of accepted changes; send it back with every change")
+    moves: list[str] = Field(description="Moves played to reach the current position")
+    redo: list[str] = Field(description="Moves redo would replay, next first")
+    undo_available: bool
+    redo_available: bool
+    view: ViewOut
+    legal: list[str] = Field(description="Every legal move now (empty once the game is finished)")
+    status_text: str
+    message: str | None = Field(description="Won / no move left, translated; else null")
+    finished: bool
+    won: bool
+    elapsed_seconds: int
+    move_count: int
+    used_hints: bool
+    used_undo: bool
+    created_at: str
+    updated_at: str
+    applied: list[str] | None = Field(default=None, description="Moves a double-click made")
+
+
+class GameSummaryOut(BaseModel):
+    """A line of the saved-games list."""
+
+    id: str
+    game: str
+    name: str
+    deal: int | None
+    score: int
+    max_score: int
+    move_count: int
+    updated_at: str
+    finished: bool
+    won: bool
+
+
+class CatalogEntryOut(BaseModel):
+    """A game that can be played."""
+
+    slug: str
+    name: str
+    max_score: int
+
+
+class HintOut(BaseModel):
+    """A suggested move and why."""
+
+    move: str | None
+    basis: str = Field(description="winning line or heuristic")
+    status: str = Field(description="winnable, lost or unknown")
+    explanation: str
+    line: list[str] = Field(default_factory=list, description="The winning line when one is known")
+
+
+class WinnableOut(BaseModel):
+    """Can this position still be won? ``pending`` until the background computation answers."""
+
+    version: int
+    status: WinnableStatus
+
+
+class HistoryOut(BaseModel):
+    """One finished deal."""
+
+    finished_at: str
+    won: bool
+    score: int
+    seconds: int
+    moves: int
+    used_hints: bool
+    used_undo: bool
+
+
+class StatsOut(BaseModel):
+    """A player's statistics for one game, plus the same numbers formatted for the language."""
+
+    game: str
+    played: int
+    won: int
+    win_rate: float
+    current_streak: int
+    best_streak: int
+    best_time_seconds: int | None
+    fewest_moves: int | None
+    average_score: float | None
+    wins_with_hints: int
+    wins_with_undo: int
+    history: list[HistoryOut] = Field(description="Finished deals, most recent first (at most 100)")
+    formatted: dict[str, str | list[dict[str, str]]] = Field(
+        description="The numbers as text for the language (Babel); history as a list of rows")
+
+
+class ResetOut(BaseModel):
+    """Statistics were reset."""
+
+    reset: bool
+
+
+class I18nOut(BaseModel):
+    """Every string the page shows, in the chosen language.
+
+    Plurals: ``plurals`` maps an English singular (``"{count} card"``) to its
+    forms by CLDR plural category (``one``, ``few``, ``many``, ``other``); the
+    page picks one with ``new Intl.PluralRules(bcp47).select(n)``, falling
+    back to ``other``.
+    """
+
+    lang: str
+    bcp47: str
+    languages: dict[str, str]
+    messages: dict[str, str]
+    plurals: dict[str, dict[str, str]]
+    cards: dict[str, str] = Field(description="Card name by card text, e.g. TH: Ten of hearts")
+    piles: dict[str, str] = Field(description="Pile name by data-pile id, e.g. tableau-3: Tableau pile 3")
+
+
+class LanguageOut(BaseModel):
+    """The language now in use."""
+
+    lang: str
+
+
+class RulesOut(BaseModel):
+    """A game's help page."""
+
+    game: str
+    lang: str
+    title: str
+    html: str

@@ -1,0 +1,302 @@
+"""Playing games for the web app: every action checked by the rules, saved, then described as JSON.
+
+The service holds no game in memory that the database does not have: a
+position is rebuilt from the stored moves (with a small cache keyed by game
+id and version), every change is saved with a version check before the
+answer, and a refusal raises :class:`fastapi.HTTPException` with one
+translated sentence.
+
+>>> from patience.store import Store
+>>> service = GameService(Store(":memory:"))
+>>> record, state = service.create("player-one-000000", "hamilton", deal=1, deck=None)
+>>> record, state = service.play("player-one-000000", record.id, ["s", "c-f1"], version=0)
+>>> service.describe(record, state).moves
+['s', 'c-f1']
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any, Final
+
+from fastapi import HTTPException
+
+from patience.deals import MAX_DEAL, deck_text
+from patience.errors import InvalidDealError, InvalidMoveError, UnknownGameError
+from patience.i18n import _
+from patience.rules import Game, Move, View, get_game, parse_pile
+from patience.store import GameRecord, Store
+from patience.web.schemas import GameOut, GameSummaryOut, PileOut, ViewOut
+
+STATE_CACHE_SIZE: Final = 4096
+
+Clock = Callable[[], float]
+
+
+def iso_time(timestamp: float) -> str:
+    """UTC time as ``2026-11-30T06:00:00Z``.
+
+    >>> iso_time(0.0)
+    '1970-01-01T00:00:00Z'
+    """
+    return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@lru_cache(maxsize=4096)
+def _parse_stored(text: str) -> Move:
+    return Move.parse(text)
+
+
+def deal_of(record: GameRecord) -> int | str:
+    """The deck string or the deal number a game was dealt from."""
+    if record.deck is not None:
+        return record.deck
+    if record.deal is None:
+        raise ValueError(f"game {record.id} has neither a deal nor a deck")
+    return record.deal
+
+
+def game_name(slug: str) -> str:
+    """The translated name of a game."""
+    return _(get_game(slug).name)
+
+
+def known_game(slug: str) -> Game[Any]:
+    """The game registered under ``slug``, or 404."""
+    try:
+        return get_game(slug)
+    except UnknownGameError:
+        raise HTTPException(404, _("There is no game called {name}.").format(name=slug)) from None
+
+
+def stale() -> HTTPException:
+    """The refusal of a change made on an old version (another tab moved first)."""
+    return HTTPException(409, _("This game changed in another tab."))
+
+
+class GameService:
+    """Games of every player, on top of a :class:`~patience.store.Store`."""
+
+    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # --- positions ----------------------------------------------------------------------------------
+    def state_of(self, record: GameRecord) -> Any:
+        """The position a record's moves lead to (cached by id and version)."""
+        key = (record.id, record.version)
+        with self._lock:
+            if key in self._states:
+                self._states.move_to_end(key)
+                return self._states[key]
+        game = get_game(record.game)
+        state = game.new(deal_of(record))
+        for text in record.moves:
+            state = game.apply_legal(state, _parse_stored(text))
+        self._remember(record, state)
+        return state
+
+    def _remember(self, record: GameRecord, state: Any) -> None:
+        with self._lock:
+            self._states[(record.id, record.version)] = state
+            while len(self._states) > STATE_CACHE_SIZE:
+                self._states.popitem(last=False)
+
+    def load(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+        """The player's game and its position, or 404."""
+        record = self.store.get_game(player, game_id)
+        if record is None:
+            raise HTTPException(404, _("There is no such game."))
+        return record, self.state_of(record)
+
+    def _save(self, record: GameRecord, state: Any, expected_version: int) -> tuple[GameRecord, Any]:
+        if not self.store.save(record, expected_version):
+            raise stale()
+        self._remember(record, state)
+        return record, state
+
+    # --- creating -----------------------------------------------------------------------------------
+    def create(self, player: str, slug: str, deal: int | None, deck: str | None) -> tuple[GameRecord, Any]:
+        """Deal a new game: numbered, from a deck string, or a random numbered deal."""
+        game = known_game(slug)
+        if deal is not None and deck is not None:
+            raise HTTPException(400, _("Give a deal number or a deck string, not both."))
+        try:
+            if deck is not None:
+                deck = deck_text(game.deck_of(deck))
+                state = game.new(deck)
+            else:
+                deal = deal if deal is not None else secrets.randbelow(MAX_DEAL) + 1
+                state = game.new(deal)
+        except InvalidDealError as exc:
+            raise HTTPException(400, _("This deal cannot be dealt: {reason}").format(reason=exc)) from None
+        record = self.store.create_game(player, slug, deal if deck is None else None, deck, self.clock())
+        self._remember(record, state)
+        return record, state
+
+    # --- changing -----------------------------------------------------------------------------------
+    def _changeable(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
+        record, state = self.load(player, game_id)
+        if version != record.version:
+            raise stale()
+        if record.finished:
+            raise HTTPException(422, _("This game is over: start a new one or restart this deal."))
+        return record, state
+
+    def _apply(self, game: Game[Any], state: Any, moves: Sequence[Move]) -> Any:
+        for move in moves:
+            reason = game.why_illegal(state, move)
+            if reason is not None:
+                raise HTTPException(422, _("The move {move} is not allowed: {reason}.").format(
+                    move=str(move), reason=_(reason)))
+            state = game.apply_legal(state, move)
+        return state
+
+    def _after_moves(self, record: GameRecord, game: Game[Any], state: Any) -> GameRecord:
+        record = replace(record, score=game.score(state))
+        if game.is_won(state):
+            record = replace(record.ended(True, record.score, record.updated_at), version=record.version)
+        return record
+
+    def play(self, player: str, game_id: str, texts: Sequence[str],
+             version: int) -> tuple[GameRecord, Any]:
+        """Play moves, all or none, as one action (one undo takes them all back)."""
+        record, state = self._changeable(player, game_id, version)
+        game = get_game(record.game)
+        moves: list[Move] = []
+        for text in texts:
+            try:
+                moves.append(game.parse_move(text))
+            except InvalidMoveError as exc:
+                raise HTTPException(400, _("Cannot read the move {move}: {reason}").format(
+                    move=repr(text), reason=_(str(exc)))) from None
+        state = self._apply(game, state, moves)
+        changed = self._after_moves(record.played([[str(m) for m in moves]], self.clock()), game, state)
+        return self._save(changed, state, version)
+
+    def double_click(self, player: str, game_id: str, pile_text: str,
+                     version: int) -> tuple[GameRecord, Any, list[str]]:
+        """The rules' double-click convenience on a pile, played as one action."""
+        record, state = self._changeable(player, game_id, version)
+        game = get_game(record.game)
+        try:
+            pile = parse_pile(pile_text)
+        except InvalidMoveError:
+            pile = -1
+        if pile not in game.piles():
+            raise HTTPException(400, _("{game} has no pile {pile}.").format(
+                game=game_name(record.game), pile=repr(pile_text)))
+        moves = game.double_click(state, pile)
+        if not moves:
+            raise HTTPException(422, _("Nothing to do: no card there can go to a foundation."))
+        state = self._apply(game, state, moves)
+        applied = [str(m) for m in moves]
+        changed = self._after_moves(record.played([applied], self.clock()), game, state)
+        record, state = self._save(changed, state, version)
+        return record, state, applied
+
+    def undo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
+        """Take back the last action."""
+        record, _state = self._changeable(player, game_id, version)
+        if not record.groups:
+            raise HTTPException(422, _("There is nothing to undo."))
+        changed = replace(record.touched(self.clock()), groups=record.groups[:-1],
+                          redo=(record.groups[-1], *record.redo), used_undo=True)
+        state = self.state_of(changed)
+        changed = replace(changed, score=get_game(record.game).score(state))
+        return self._save(changed, state, version)
+
+    def redo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
+        """Play again the last action undone."""
+        record, state = self._changeable(player, game_id, version)
+        if not record.redo:
+            raise HTTPException(422, _("There is nothing to redo."))
+        game = get_game(record.game)
+        state = self._apply(game, state, [_parse_stored(m) for m in record.redo[0]])
+        changed = replace(record.touched(self.clock()), groups=(*record.groups, record.redo[0]),
+                          redo=record.redo[1:])
+        return self._save(self._after_moves(changed, game, state), state, version)
+
+    def abandon(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+        """End the game as lost (a game without moves is just closed; nothing was played)."""
+        record, state = self.load(player, game_id)
+        if record.finished:
+            return record, state
+        changed = record.ended(False, get_game(record.game).score(state), self.clock())
+        return self._save(changed, state, record.version)
+
+    def restart(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+        """A new game on the same deal; the old one, if unfinished, ends as lost."""
+        record, _state = self.abandon(player, game_id)
+        return self.create(player, record.game, record.deal, record.deck)
+
+    # --- describing ---------------------------------------------------------------------------------
+    def describe(self, record: GameRecord, state: Any, applied: list[str] | None = None) -> GameOut:
+        """The game as the API answers it, texts in the current language."""
+        game = get_game(record.game)
+        view = game.view(state)
+        legal = [] if record.finished else [str(m) for m in game.legal_moves(state)]
+        return GameOut(
+            id=record.id, game=record.game, name=game_name(record.game), deal=record.deal, deck=record.deck,
+            version=record.version, moves=record.moves, redo=record.redo_moves,
+            undo_available=bool(record.groups) and not record.finished,
+            redo_available=bool(record.redo) and not record.finished,
+            view=ViewOut.model_construct(
+                piles=[PileOut.model_construct(pile=p.pile, notation=p.notation, kind=p.kind,
+                                               cards=list(p.cards), face_down=p.face_down,
+                                               direction=p.direction) for p in view.piles],
+                score=view.score, max_score=view.max_score, won=view.won, stuck=view.stuck,
+                status=dict(view.status),
+            ),
+            legal=legal, status_text=status_text(view, record.move_count),
+            message=game_message(record, view), finished=record.finished, won=record.won,
+            elapsed_seconds=round(record.elapsed), move_count=record.move_count,
+            used_hints=record.used_hints, used_undo=record.used_undo,
+            created_at=iso_time(record.created_at), updated_at=iso_time(record.updated_at),
+            applied=applied,
+        )
+
+    def summaries(self, player: str, status: Any) -> list[GameSummaryOut]:
+        """The player's saved games, most recent first."""
+        return [
+            GameSummaryOut(id=r.id, game=r.game, name=game_name(r.game), deal=r.deal, score=r.score,
+                           max_score=get_game(r.game).max_score, move_count=r.move_count,
+                           updated_at=iso_time(r.updated_at), finished=r.finished, won=r.won)
+            for r in self.store.list_games(player, status)
+        ]
+
+
+def status_text(view: View, move_count: int) -> str:
+    """The status bar, e.g. ``Score 3/52 · Stock 21 · Start rank 9 · Moves 12``."""
+    status = view.status
+    parts = [_("Score {score}/{max_score}").format(score=view.score, max_score=view.max_score)]
+    if status.get("stock_left") is not None:
+        parts.append(_("Stock {count}").format(count=status["stock_left"]))
+    if status.get("waste_size") is not None:
+        parts.append(_("Waste {count}").format(count=status["waste_size"]))
+    if status.get("choices_left") is not None:
+        parts.append(_("Choices left {count}").format(count=status["choices_left"]))
+    if status.get("start_rank_name") is not None:
+        parts.append(_("Start rank {rank}").format(rank=status["start_rank_name"]))
+    parts.append(_("Moves {count}").format(count=move_count))
+    return " · ".join(parts)
+
+
+def game_message(record: GameRecord, view: View) -> str | None:
+    """The sentence for a won, abandoned or stuck game; None while play goes on."""
+    if record.won or view.won:
+        return _("You won!")
+    if record.finished:
+        return _("This game is over.")
+    if view.stuck:
+        return _("No move is left: this game is lost. Undo, restart or start a new game.")
+    return None

@@ -1,0 +1,113 @@
+// Advice from the server's solver: the quiet "can this still be won?" indicator, polled in the
+// background after each change (never blocking play), and the Hint button.
+
+import { api } from "./api.js";
+import { fmt, t } from "./i18n.js";
+import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
+import { hintWords } from "./words.js";
+
+// ---------------------------------------------------------------- winnable indicator
+
+const WINNABLE_TEXT = {
+  winnable: "Winnable",
+  lost: "Lost: this deal can no longer be won",
+  unknown: "Not known yet",
+  pending: "Thinking…",
+  won: "Won",
+};
+
+export function setWinnable(status) {
+  const el = $("winnable");
+  const previous = app.winnable;
+  app.winnable = status;
+  el.dataset.status = status;
+  el.textContent = t(WINNABLE_TEXT[status] || WINNABLE_TEXT.unknown);
+  el.title = t("Can this still be won?");
+  if (status === "lost" && previous !== "lost" && app.game && !app.game.finished) {
+    announce(t("Lost: this deal can no longer be won"));
+  }
+}
+
+export function scheduleWinnable() {
+  window.clearTimeout(app.pollTimer);
+  const g = app.game;
+  if (!g) return;
+  if (g.won) {
+    setWinnable("won");
+    return;
+  }
+  if (app.winnable !== "lost") setWinnable("pending");
+  let delay = 250;
+  let attempts = 0;
+  const poll = async () => {
+    if (app.game !== g) return;
+    let answer;
+    try {
+      answer = await api.get(`/api/games/${g.id}/winnable`);
+    } catch (err) {
+      if (app.game === g) setWinnable("unknown");
+      return;
+    }
+    if (app.game !== g) return;
+    if (answer.version !== undefined && answer.version !== g.version) return;
+    if (answer.status === "pending" && attempts++ < 40) {
+      delay = Math.min(delay * 1.5, 3000);
+      app.pollTimer = window.setTimeout(poll, delay);
+      return;
+    }
+    setWinnable(answer.status === "pending" ? "unknown" : answer.status);
+  };
+  app.pollTimer = window.setTimeout(poll, 120);
+}
+
+// ---------------------------------------------------------------- hints
+
+export function hideHint() {
+  $("hint-box").hidden = true;
+  for (const el of $("table").querySelectorAll(".hint-src, .hint-dst")) el.classList.remove("hint-src", "hint-dst");
+}
+
+export async function showHint() {
+  const g = app.game;
+  if (!g) return;
+  let hint;
+  try {
+    hint = await api.get(`/api/games/${g.id}/hint`);
+  } catch (err) {
+    notice(err.status === 404 && !err.detail ? t("Hints are not available yet.") : errorText(err));
+    return;
+  }
+  if (app.game !== g) return;
+  hideHint();
+  const box = $("hint-box");
+  const parts = [];
+  if (hint.move) {
+    const move = parseMove(hint.move);
+    parts.push(fmt("Hint: {move}", { move: hintWords(g, hint.move) }));
+    if (move) {
+      const src = pileEl(move.src);
+      if (src) {
+        if (move.src === "s") src.classList.add("hint-src");
+        const cards = [...src.querySelectorAll(":scope > [data-card]")];
+        for (const c of cards.slice(cards.length - Math.max(1, move.count))) c.classList.add("hint-src");
+      }
+      const dst = move.src === "s" ? null : pileEl(move.dst);
+      if (dst) dst.classList.add("hint-dst");
+    }
+  } else {
+    parts.push(t("No hint: no move is left."));
+  }
+  const basis = hint.basis === "winning line" ? t("Winning line") : hint.basis ? t("Best guess") : "";
+  const detail = [basis, hint.explanation || ""].filter(Boolean).join(": ");
+  const head = document.createElement("strong");
+  head.textContent = parts.join(" ");
+  const small = document.createElement("small");
+  small.textContent = detail;
+  box.replaceChildren(head, small);
+  if (detail) parts.push(`(${detail})`);
+  box.dataset.basis = hint.basis || "";
+  box.dataset.move = hint.move || "";
+  box.hidden = false;
+  announce(parts.join(" "));
+  if (hint.status && hint.status !== "pending") setWinnable(hint.status);
+}

@@ -1,0 +1,46 @@
+// A small fetch wrapper: JSON in, JSON out; errors carry the server's one-sentence detail.
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "");
+  }
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch (err) {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    let detail = data && typeof data.detail === "string" ? data.detail : "";
+    if (!detail && data && Array.isArray(data.detail) && data.detail[0] && data.detail[0].msg) {
+      detail = String(data.detail[0].msg);
+    }
+    throw new ApiError(response.status, detail);
+  }
+  return data;
+}
+
+export const api = {
+  get: (path) => request("GET", path),
+  post: (path, body = {}) => request("POST", path, body),
+  del: (path) => request("DELETE", path),
+};

@@ -1,0 +1,445 @@
+// The page's controller: loads the game from the server, renders it, and turns pointer and keyboard
+// input into moves in our notation. It holds no rules: legality, conveniences and messages come from
+// the server (`legal`, the double-click route, `message`).
+
+import { hideHint, scheduleWinnable, showHint } from "./advice.js";
+import { api } from "./api.js";
+import { installSuitSymbols } from "./cards.js";
+import { openRules, openSaved } from "./dialogs.js";
+import { installPointer } from "./drag.js";
+import { fmt, languages, lang, loadMessages, plural, t, translateDocument } from "./i18n.js";
+import { installKeyboard, setFocusPile } from "./keyboard.js";
+import {
+  $, announce, app, errorText, moveText, notice, parseMove, pileEl, run,
+} from "./state.js";
+import { StatsDialog } from "./stats.js";
+import { renderStatus, tick } from "./status.js";
+import { fitCards, renderTable } from "./table.js";
+import { describeMove } from "./words.js";
+
+const GAME_KEY = "patience.game";
+const SLUG_KEY = "patience.slug";
+const DOUBLE_TAP_MS = 450;
+const MAX_DEAL = 4294967295;
+
+// ---------------------------------------------------------------- rendering
+
+function renderMessage() {
+  const g = app.game;
+  const box = $("message");
+  if (g.message && app.messageClosed !== `${g.id}:${g.version}`) {
+    $("message-text").textContent = g.message;
+    box.hidden = false;
+    box.dataset.kind = g.won ? "won" : "over";
+    box.querySelector('[data-action="undo"]').hidden = g.moves.length === 0;
+  } else {
+    box.hidden = true;
+  }
+}
+
+function renderButtons() {
+  const g = app.game;
+  $("undo").disabled = g.moves.length === 0;
+  $("redo").disabled = !g.redo || g.redo.length === 0;
+  $("restart").disabled = false;
+  $("game-select").value = g.game;
+}
+
+function applyRovingFocus(hadFocus) {
+  const els = app.pileEls;
+  if (!els.length) return;
+  let current = els.find((el) => el.dataset.notation === app.focus);
+  if (!current) {
+    current = els.find((el) => el.dataset.kind === "tableau") || els[0];
+    app.focus = current.dataset.notation;
+  }
+  for (const el of els) el.tabIndex = el === current ? 0 : -1;
+  if (hadFocus) current.focus({ preventScroll: true });
+}
+
+/** Draw everything from app.game; `mode`: "move" (slide moved cards), "deal" or "none". */
+function render(mode = "move") {
+  const table = $("table");
+  const hadFocus = table.contains(document.activeElement) && document.activeElement !== table;
+  renderStatus(); // first: the table's size depends on the room the status bar leaves
+  app.pileEls = renderTable(table, app.game, mode);
+  applyRovingFocus(hadFocus || app.keepFocus);
+  app.keepFocus = false;
+  renderButtons();
+  renderMessage();
+  markSelection();
+}
+
+/** Take a game object from the server: remember it, draw it, say what happened. */
+function setGame(game, mode = "move", spoken = null) {
+  const before = app.game;
+  const newGame = !before || before.id !== game.id;
+  app.game = game;
+  app.receivedAt = performance.now();
+  app.selection = null;
+  localStorage.setItem(GAME_KEY, game.id);
+  localStorage.setItem(SLUG_KEY, game.game);
+  hideHint();
+  render(newGame && mode === "move" ? "deal" : mode);
+  if (!before || before.version !== game.version || newGame) scheduleWinnable();
+  const parts = [];
+  if (spoken) parts.push(spoken);
+  if (game.message && (!before || before.message !== game.message || newGame)) parts.push(game.message);
+  if (parts.length) announce(parts.join(". "));
+}
+
+// ---------------------------------------------------------------- selection and targets
+
+function targetsFor(src, count) {
+  const targets = new Set();
+  for (const text of app.game.legal || []) {
+    const m = parseMove(text);
+    if (m && m.src === src && m.count === count) targets.add(m.dst);
+  }
+  return targets;
+}
+
+function clearMarks() {
+  for (const el of $("table").querySelectorAll(".target, .source")) el.classList.remove("target", "source");
+  for (const el of $("table").querySelectorAll(".card.selected")) el.classList.remove("selected");
+}
+
+function highlightTargets(src, count) {
+  for (const dst of targetsFor(src, count)) {
+    const el = pileEl(dst);
+    if (el) el.classList.add("target");
+  }
+}
+
+function markSelection() {
+  clearMarks();
+  const sel = app.selection;
+  if (!sel) return;
+  const el = pileEl(sel.pile);
+  if (!el) return;
+  el.classList.add("source");
+  const cards = [...el.querySelectorAll(":scope > [data-card]")];
+  for (const card of cards.slice(cards.length - sel.count)) card.classList.add("selected");
+  highlightTargets(sel.pile, sel.count);
+}
+
+function select(pile, count) {
+  app.selection = count > 0 ? { pile, count } : null;
+  markSelection();
+}
+
+function clearSelection() {
+  app.selection = null;
+  clearMarks();
+}
+
+// ---------------------------------------------------------------- talking to the server
+
+/** POST a change; on success show the new game (and say it), on refusal say why. True when accepted. */
+async function change(path, body, describe) {
+  const before = app.game;
+  try {
+    const game = await api.post(path, body);
+    let spoken = null;
+    if (describe) spoken = describe(before, game);
+    setGame(game, "move", spoken);
+    return true;
+  } catch (err) {
+    if (err.status === 409) {
+      notice(errorText(err));
+      await reloadGame();
+    } else {
+      notice(errorText(err));
+    }
+    return false;
+  }
+}
+
+function playMoves(moves) {
+  const g = app.game;
+  return change(`/api/games/${g.id}/moves`, { moves, version: g.version }, (before, after) =>
+    moves.map((m) => describeMove(before, after, m)).join(". "),
+  );
+}
+
+function doubleClick(notation) {
+  const g = app.game;
+  return change(`/api/games/${g.id}/double-click`, { pile: notation, version: g.version }, (before, after) => {
+    const applied = after.applied || [];
+    if (applied.length === 1) return describeMove(before, after, applied[0]);
+    return fmt("Moved {cards} to the foundations", { cards: plural("{count} card", applied.length) });
+  });
+}
+
+function undo() {
+  return run(() => {
+    const g = app.game;
+    if (!g || !g.moves.length) return false;
+    return change(`/api/games/${g.id}/undo`, { version: g.version }, () => t("Move undone"));
+  });
+}
+
+function redo() {
+  return run(() => {
+    const g = app.game;
+    if (!g || !g.redo || !g.redo.length) return false;
+    return change(`/api/games/${g.id}/redo`, { version: g.version }, () => t("Move redone"));
+  });
+}
+
+async function startGame(slug, deal) {
+  try {
+    const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck: null });
+    setGame(game, "deal", fmt("{game}, deal {number}", { game: t(game.name), number: game.deal }));
+    return true;
+  } catch (err) {
+    notice(errorText(err));
+    return false;
+  }
+}
+
+async function restart() {
+  const g = app.game;
+  try {
+    const game = await api.post(`/api/games/${g.id}/restart`, {});
+    setGame(game, "deal", t("The deal starts again"));
+  } catch (err) {
+    notice(errorText(err));
+  }
+}
+
+async function loadGame(id, mode = "deal") {
+  const game = await api.get(`/api/games/${encodeURIComponent(id)}`);
+  setGame(game, mode);
+  return game;
+}
+
+async function reloadGame() {
+  if (!app.game) return;
+  try {
+    const game = await api.get(`/api/games/${app.game.id}`);
+    app.game = null;
+    setGame(game, "none");
+  } catch (err) {
+    notice(errorText(err));
+  }
+}
+
+// ---------------------------------------------------------------- pointer input
+
+function groupCount(el, index) {
+  const n = el.querySelectorAll(":scope > [data-card]").length;
+  if (index < 0) return n ? 1 : 0;
+  return n - index;
+}
+
+/** A tap or click on a pile: deal, select, move the selection there, or (twice quickly) double-click. */
+function onTap(el, index) {
+  if (!app.game) return;
+  const notation = el.dataset.notation;
+  const now = performance.now();
+  const last = app.lastTap;
+  app.lastTap = { notation, time: now };
+  setFocusPile(notation, false);
+  hideHint();
+  if (el.dataset.kind === "stock") {
+    clearSelection();
+    app.lastTap = null;
+    run(() => playMoves(["s"]));
+    return;
+  }
+  if (last && last.notation === notation && now - last.time < DOUBLE_TAP_MS) {
+    app.lastTap = null;
+    clearSelection();
+    run(() => doubleClick(notation));
+    return;
+  }
+  if (app.selection) {
+    const sel = app.selection;
+    clearSelection();
+    if (sel.pile === notation) return;
+    app.lastTap = null;
+    run(() => playMoves([moveText(sel.pile, notation, sel.count)]));
+    return;
+  }
+  const count = groupCount(el, index);
+  if (count > 0) select(notation, count);
+}
+
+function installPointerInput() {
+  installPointer($("table"), $("drag-layer"), {
+    tap: onTap,
+    dragStart(el, count) {
+      if (!app.game || el.dataset.kind === "stock") return false;
+      clearSelection();
+      hideHint();
+      app.lastTap = null;
+      highlightTargets(el.dataset.notation, count);
+      return true;
+    },
+    async drop(srcEl, dstEl, count) {
+      const src = srcEl.dataset.notation;
+      const dst = dstEl.dataset.notation;
+      if (dst === "s") {
+        notice(t("Cards cannot be put on the stock."));
+        return false;
+      }
+      return run(() => playMoves([moveText(src, dst, count)]));
+    },
+    restore() {
+      render("none");
+    },
+    dragEnd() {
+      clearMarks();
+    },
+  });
+}
+
+// ---------------------------------------------------------------- choosing games and languages
+
+/** The game selector: resume the latest unfinished game of that kind, or deal a new one. */
+async function chooseGame(slug) {
+  try {
+    const games = await api.get("/api/games?status=unfinished");
+    const mine = games.filter((g) => g.game === slug);
+    mine.sort((a, b) => String(b.updated_at).localeCompare(String(a.updated_at)));
+    if (mine.length) {
+      await loadGame(mine[0].id);
+      return;
+    }
+  } catch (err) {
+    /* fall through to a new game */
+  }
+  await startGame(slug, null);
+}
+
+function fillSelects() {
+  $("game-select").replaceChildren(...app.catalog.map((g) => new Option(t(g.name), g.slug)));
+  if (app.game) $("game-select").value = app.game.game;
+  const names = languages();
+  $("lang-select").replaceChildren(
+    ...Object.entries(names).map(([code, name]) => new Option(name, code, false, code === lang())),
+  );
+}
+
+async function changeLanguage(code) {
+  try {
+    await api.post("/api/language", { lang: code });
+  } catch (err) {
+    notice(errorText(err));
+    return;
+  }
+  await loadMessages(api);
+  translateDocument();
+  fillSelects();
+  await reloadGame();
+}
+
+// ---------------------------------------------------------------- boot
+
+function wireControls() {
+  $("new-game").addEventListener("click", () => run(() => startGame($("game-select").value, null)));
+  $("game-select").addEventListener("change", (e) => run(() => chooseGame(e.target.value)));
+  $("deal-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("deal-number").value.trim();
+    const number = Number(text);
+    if (!/^\d+$/.test(text) || number < 1 || number > MAX_DEAL) {
+      notice(fmt("Enter a deal number from 1 to {max}.", { max: MAX_DEAL }));
+      return;
+    }
+    run(() => startGame($("game-select").value, number));
+  });
+  $("restart").addEventListener("click", () => run(restart));
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("hint").addEventListener("click", () => run(showHint));
+  $("saved-button").addEventListener("click", () =>
+    openSaved((id) => run(() => loadGame(id).catch((err) => notice(errorText(err))))));
+  $("stats-button").addEventListener("click", () => app.stats.open(app.game ? app.game.game : app.catalog[0].slug));
+  $("rules-button").addEventListener("click", openRules);
+  $("lang-select").addEventListener("change", (e) => run(() => changeLanguage(e.target.value)));
+  const actions = {
+    undo,
+    restart: () => run(restart),
+    new: () => run(() => startGame(app.game.game, null)),
+    close: () => {
+      // look at the table; the message comes back with the next change
+      app.messageClosed = `${app.game.id}:${app.game.version}`;
+      renderMessage();
+    },
+  };
+  $("message").addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action]");
+    if (button) actions[button.dataset.action]();
+  });
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    if (app.focus) setFocusPile(app.focus);
+  });
+  installKeyboard({ playMoves, doubleClick, undo, redo, showHint, hideHint, select, clearSelection });
+  let resizeTimer = 0;
+  window.addEventListener("resize", () => {
+    window.clearTimeout(resizeTimer);
+    resizeTimer = window.setTimeout(() => app.game && render("none"), 120);
+  });
+  window.setInterval(tick, 1000);
+}
+
+async function firstGame() {
+  const saved = localStorage.getItem(GAME_KEY);
+  if (saved) {
+    try {
+      return await api.get(`/api/games/${encodeURIComponent(saved)}`);
+    } catch (err) {
+      /* another player's or a deleted game: fall back */
+    }
+  }
+  try {
+    return await api.get("/api/games/current");
+  } catch (err) {
+    /* none yet */
+  }
+  const slug = localStorage.getItem(SLUG_KEY) || (app.catalog[0] && app.catalog[0].slug) || "hamilton";
+  return api.post("/api/games", { game: slug, deal: null, deck: null });
+}
+
+async function boot() {
+  installSuitSymbols();
+  await loadMessages(api);
+  translateDocument();
+  try {
+    app.catalog = await api.get("/api/games/catalog");
+  } catch (err) {
+    app.catalog = [
+      { slug: "hamilton", name: "Hamilton", max_score: 52 },
+      { slug: "union-square", name: "Union Square", max_score: 104 },
+    ];
+  }
+  app.stats = new StatsDialog(app.catalog, announce);
+  fillSelects();
+  wireControls();
+  installPointerInput();
+  // /?game=hamilton&deal=123 opens that deal (a link to share); reload then resumes it
+  const params = new URLSearchParams(window.location.search);
+  const wanted = params.get("game");
+  let started = false;
+  if (wanted) {
+    window.history.replaceState(null, "", window.location.pathname);
+    const deal = params.get("deal");
+    started = await startGame(wanted, deal && /^\d+$/.test(deal) ? Number(deal) : null);
+  }
+  if (!started) {
+    try {
+      setGame(await firstGame(), "deal");
+    } catch (err) {
+      notice(errorText(err));
+    }
+  }
+  document.body.dataset.ready = "true";
+}
+
+// exposed for the browser tests and for curious players at the console
+window.patience = { app, fitCards };
+
+boot();

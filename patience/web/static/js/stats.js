@@ -1,0 +1,161 @@
+// Statistics dialog: the numbers per game, a chart of results over time drawn as SVG, and a reset.
+
+import { api } from "./api.js";
+import { fmt, t } from "./i18n.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const FIELDS = [
+  ["played", "Played"],
+  ["won", "Won"],
+  ["win_rate", "Win rate"],
+  ["current_streak", "Current streak"],
+  ["best_streak", "Best streak"],
+  ["best_time_seconds", "Best time"],
+  ["fewest_moves", "Fewest moves"],
+  ["average_score", "Average score"],
+  ["wins_with_hints", "Wins with hints"],
+  ["wins_with_undo", "Wins with undo"],
+];
+const CHART_GAMES = 40;
+
+function plain(key, value) {
+  if (value === null || value === undefined) return "—";
+  if (key === "win_rate") return `${Math.round(Number(value) * 100)}%`;
+  if (key === "best_time_seconds") {
+    const s = Math.round(Number(value));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  if (key === "average_score") return String(Math.round(Number(value) * 10) / 10);
+  return String(value);
+}
+
+function svg(tag, attrs = {}, text = null) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== null) el.textContent = text;
+  return el;
+}
+
+/** Bars of the last games' scores (green: won), oldest on the left, and the running win rate as a line. */
+export function drawChart(history, maxScore) {
+  const games = history.slice(-CHART_GAMES);
+  const W = 480;
+  const H = 180;
+  const pad = { l: 34, r: 34, t: 12, b: 24 };
+  const chart = svg("svg", {
+    viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart",
+    "aria-label": fmt("Results of the last {count} games", { count: games.length }),
+  });
+  const innerW = W - pad.l - pad.r;
+  const innerH = H - pad.t - pad.b;
+  chart.append(svg("rect", { x: pad.l, y: pad.t, width: innerW, height: innerH, class: "chart-bg" }));
+  for (const frac of [0, 0.5, 1]) {
+    const y = pad.t + innerH * (1 - frac);
+    chart.append(svg("line", { x1: pad.l, x2: pad.l + innerW, y1: y, y2: y, class: "chart-grid" }));
+    chart.append(svg("text", { x: pad.l - 4, y: y + 4, "text-anchor": "end", class: "chart-axis" },
+      String(Math.round(maxScore * frac))));
+    chart.append(svg("text", { x: pad.l + innerW + 4, y: y + 4, class: "chart-axis" }, `${Math.round(frac * 100)}%`));
+  }
+  if (!games.length) {
+    chart.append(svg("text", { x: W / 2, y: H / 2, "text-anchor": "middle", class: "chart-empty" },
+      t("No games played yet")));
+    return chart;
+  }
+  const slot = innerW / Math.max(games.length, 10);
+  let wins = 0;
+  const points = [];
+  games.forEach((g, i) => {
+    const h = Math.max(2, (innerH * Math.min(g.score, maxScore)) / maxScore);
+    const x = pad.l + i * slot + slot * 0.15;
+    const bar = svg("rect", {
+      x, y: pad.t + innerH - h, width: slot * 0.7, height: h, rx: 2,
+      class: g.won ? "bar won" : "bar lost",
+    });
+    bar.append(svg("title", {}, `${g.won ? t("Won") : t("Lost")}: ${g.score}/${maxScore}`));
+    chart.append(bar);
+    wins += g.won ? 1 : 0;
+    points.push(`${x + slot * 0.35},${pad.t + innerH * (1 - wins / (i + 1))}`);
+  });
+  chart.append(svg("polyline", { points: points.join(" "), class: "rate-line" }));
+  chart.append(svg("text", { x: pad.l, y: H - 6, class: "chart-axis" }, t("Older")));
+  chart.append(svg("text", { x: pad.l + innerW, y: H - 6, "text-anchor": "end", class: "chart-axis" }, t("Newer")));
+  return chart;
+}
+
+export class StatsDialog {
+  constructor(catalog, announce) {
+    this.dialog = document.getElementById("stats-dialog");
+    this.select = document.getElementById("stats-game");
+    this.table = document.getElementById("stats-table");
+    this.chart = document.getElementById("stats-chart");
+    this.caption = document.getElementById("stats-caption");
+    this.confirm = document.getElementById("stats-confirm");
+    this.resetButton = document.getElementById("stats-reset");
+    this.catalog = catalog;
+    this.announce = announce;
+    this.select.addEventListener("change", () => this.load());
+    this.resetButton.addEventListener("click", () => {
+      this.confirm.hidden = false;
+      this.resetButton.hidden = true;
+      document.getElementById("stats-reset-no").focus();
+    });
+    document.getElementById("stats-reset-no").addEventListener("click", () => this.hideConfirm());
+    document.getElementById("stats-reset-yes").addEventListener("click", () => this.reset());
+  }
+
+  setCatalog(catalog) {
+    this.catalog = catalog;
+  }
+
+  hideConfirm() {
+    this.confirm.hidden = true;
+    this.resetButton.hidden = false;
+  }
+
+  async open(slug) {
+    this.select.replaceChildren(
+      ...this.catalog.map((g) => new Option(t(g.name), g.slug, false, g.slug === slug)),
+    );
+    this.hideConfirm();
+    await this.load();
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  async load() {
+    const slug = this.select.value;
+    const info = this.catalog.find((g) => g.slug === slug) || { max_score: 52 };
+    let stats;
+    try {
+      stats = await api.get(`/api/stats?game=${encodeURIComponent(slug)}`);
+    } catch (err) {
+      this.table.replaceChildren();
+      this.caption.textContent = err.detail || t("The statistics could not be loaded.");
+      return;
+    }
+    const formatted = stats.formatted || {};
+    const rows = [];
+    for (const [key, label] of FIELDS) {
+      const dt = document.createElement("dt");
+      dt.textContent = t(label);
+      const dd = document.createElement("dd");
+      dd.dataset.stat = key;
+      dd.textContent = typeof formatted[key] === "string" ? formatted[key] : plain(key, stats[key]);
+      rows.push(dt, dd);
+    }
+    this.table.replaceChildren(...rows);
+    this.chart.replaceChildren(drawChart(stats.history || [], info.max_score || 52));
+    this.caption.textContent = t("Score of each game (green: won) and the running win rate.");
+  }
+
+  async reset() {
+    const slug = this.select.value;
+    try {
+      await api.del(`/api/stats?game=${encodeURIComponent(slug)}`);
+      this.announce(t("Statistics reset."));
+    } catch (err) {
+      this.announce(err.detail || t("The statistics could not be reset."));
+    }
+    this.hideConfirm();
+    await this.load();
+  }
+}

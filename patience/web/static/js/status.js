@@ -1,0 +1,90 @@
+// The status bar: score, moves, time, stock left and, in Hamilton, choices left or the start rank.
+
+import { fmt, t } from "./i18n.js";
+import { $, app } from "./state.js";
+
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** 83 -> "1:23"; 3700 -> "1:01:40". */
+export function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** "QC" -> "Q♣", for the status bar. */
+function cardShort(card) {
+  return card.length === 2 ? `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOLS[card[1]] || card[1]}` : card;
+}
+
+/** One status item from a translated template such as "Score {score}/{max_score}": values in bold. */
+function statusItem(key, template, values) {
+  const span = document.createElement("span");
+  span.className = "stat";
+  span.dataset.stat = key;
+  const parts = t(template).split(/(\{\w+\})/);
+  for (const part of parts) {
+    const m = /^\{(\w+)\}$/.exec(part);
+    if (m && m[1] in values) {
+      const b = document.createElement("b");
+      b.textContent = String(values[m[1]]);
+      span.append(b);
+    } else if (part) {
+      span.append(part);
+    }
+  }
+  // the score's two numbers read as one value
+  const bold = span.querySelectorAll("b");
+  if (bold.length === 2 && bold[0].nextSibling && bold[0].nextSibling.nodeType === Node.TEXT_NODE
+      && bold[0].nextSibling.textContent === "/" && bold[0].nextSibling.nextSibling === bold[1]) {
+    bold[0].textContent = `${bold[0].textContent}/${bold[1].textContent}`;
+    bold[0].nextSibling.remove();
+    bold[1].remove();
+  }
+  return span;
+}
+
+/** Playing time: the server's count plus the time since its last answer while the game is on. */
+function currentSeconds() {
+  const g = app.game;
+  if (!g) return 0;
+  let seconds = g.elapsed_seconds || 0;
+  if (!g.finished && (g.move_count || g.moves.length) > 0) {
+    seconds += Math.min(300, (performance.now() - app.receivedAt) / 1000);
+  }
+  return seconds;
+}
+
+export function renderStatus() {
+  const g = app.game;
+  const status = g.view.status || {};
+  const items = [
+    statusItem("score", "Score {score}/{max_score}", { score: g.view.score, max_score: g.view.max_score }),
+    statusItem("moves", "Moves {count}", { count: g.move_count ?? g.moves.length }),
+    statusItem("time", "Time {time}", { time: clock(currentSeconds()) }),
+  ];
+  if (status.stock_left !== undefined && status.stock_left !== null) {
+    items.push(statusItem("stock", "Stock {count}", { count: status.stock_left }));
+  }
+  if (g.game === "hamilton") {
+    if (status.choices_left !== null && status.choices_left !== undefined) {
+      items.push(statusItem("choices", "Choices left {count}", { count: status.choices_left }));
+    } else if (status.start_card) {
+      // shown when the server sends the start card itself (the contract has only its rank)
+      items.push(statusItem("start", "Start card {card}", { card: cardShort(String(status.start_card)) }));
+    } else if (status.start_rank_name) {
+      items.push(statusItem("start", "Start rank {rank}", { rank: status.start_rank_name }));
+    }
+  }
+  $("status").replaceChildren(...items);
+  const deal = g.deal !== null && g.deal !== undefined ? fmt("Deal {number}", { number: g.deal }) : t("Custom deal");
+  $("deal-label").textContent = `${t(g.name)} · ${deal}`;
+}
+
+/** Called every second: only the clock changes. */
+export function tick() {
+  const el = document.querySelector('#status [data-stat="time"] b');
+  if (el && app.game) el.textContent = clock(currentSeconds());
+}

@@ -1,0 +1,298 @@
+// The table: lays out the piles of the server's `view` and draws their cards.
+// Hamilton: stock, chooser and four foundations above seven fanned piles.
+// Union Square: stock and waste, the 4x4 tableau (top two cards of each pile shown), foundations in a column.
+
+import { cardName, makeCard } from "./cards.js";
+import { fmt, pileText, plural, t } from "./i18n.js";
+
+const FAN = 0.3; // fan step of a tableau pile, as a fraction of the card height
+const MIN_FAN = 0.13; // long piles compress down to this step
+const SIZING_FAN = 0.2; // Hamilton's cards are sized so that its longest pile fits with at least this step
+const PEEK = 0.3; // Union Square: how much of the second card shows above the top one
+
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The translated name of a pile: "Tableau pile 3", "Foundation 1", "Stock"... */
+export function pileName(pile) {
+  const known = pileText(pile.pile);
+  if (known) return known;
+  const [kind, number] = pile.pile.split("-");
+  switch (kind) {
+    case "tableau":
+      return fmt("Tableau pile {number}", { number });
+    case "foundation":
+      return fmt("Foundation {number}", { number });
+    case "stock":
+      return t("Stock");
+    case "waste":
+      return t("Waste");
+    case "chooser":
+      return t("Chooser");
+    default:
+      return pile.pile;
+  }
+}
+
+function pileLabel(pile) {
+  const name = pileName(pile);
+  if (pile.kind === "stock") {
+    return fmt("{pile}: {cards}", { pile: name, cards: plural("{count} card", pile.face_down) });
+  }
+  if (pile.cards.length === 0) {
+    return fmt("{pile}: empty", { pile: name });
+  }
+  let shown = pile.cards;
+  if (pile.kind === "foundation" || pile.kind === "waste") shown = pile.cards.slice(-1);
+  let text = fmt("{pile}: {cards}", { pile: name, cards: shown.map(cardName).join(", ") });
+  if (pile.kind !== "tableau" && pile.cards.length > 1) {
+    text += ` (${plural("{count} card", pile.cards.length)})`;
+  }
+  if (pile.direction === "up") text += ", " + t("rising");
+  if (pile.direction === "down") text += ", " + t("falling");
+  return text;
+}
+
+/**
+ * Card width from the room available (scales from a phone to a large screen). Hamilton's cards also
+ * shrink when its longest pile would not fit the window with a readable fan.
+ */
+export function fitCards(container, game) {
+  const width = Math.max(280, container.clientWidth);
+  const top = container.getBoundingClientRect().top + window.scrollY;
+  const footer = document.querySelector(".footer");
+  const reserve = (footer ? footer.offsetHeight : 32) + 20;
+  const height = Math.max(300, window.innerHeight - top - reserve);
+  const gap = Math.max(4, Math.min(14, Math.round(width * 0.012)));
+  let cw;
+  if (game.game === "union-square") {
+    const byWidth = (width - 5 * gap - 2 * gap) / 6.3;
+    const byHeight = (height - 3 * gap) / (4 * 1.4 * (1 + PEEK) + 0.2);
+    cw = Math.min(byWidth, byHeight, 118);
+  } else {
+    const longest = Math.max(7, ...game.view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
+    const byWidth = (width - 6 * gap) / 7;
+    const byHeight = (height - 2 * gap) / (1.4 * (2 + (longest - 1) * SIZING_FAN));
+    cw = Math.min(byWidth, Math.max(byHeight, 60), 122);
+  }
+  cw = Math.max(36, Math.floor(cw));
+  const ch = Math.round(cw * 1.4);
+  container.style.setProperty("--cw", `${cw}px`);
+  container.style.setProperty("--ch", `${ch}px`);
+  container.style.setProperty("--gap", `${gap}px`);
+  return { cw, ch, gap, height, top };
+}
+
+function slotClass(pile) {
+  return `pile ${pile.kind}`;
+}
+
+function makePile(pile) {
+  const el = document.createElement("div");
+  el.className = slotClass(pile);
+  el.dataset.pile = pile.pile;
+  el.dataset.notation = pile.notation;
+  el.dataset.kind = pile.kind;
+  el.dataset.count = String(pile.kind === "stock" ? pile.face_down : pile.cards.length);
+  el.tabIndex = -1;
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", pileLabel(pile));
+  el.style.gridArea = pile.notation;
+  return el;
+}
+
+function placeCards(el, pile, sizes, fanStep) {
+  const name = pileName(pile);
+  if (pile.kind === "stock") {
+    for (let i = 0; i < pile.face_down; i++) {
+      const card = makeCard("back", name);
+      // a thin edge shows the stock's thickness
+      const edge = Math.min(6, Math.floor(i / 8));
+      card.style.transform = `translate(${-edge}px, ${-edge}px)`;
+      card.dataset.index = String(i);
+      el.append(card);
+    }
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.setAttribute("aria-hidden", "true");
+    badge.textContent = String(pile.face_down);
+    el.append(badge);
+    return;
+  }
+  const n = pile.cards.length;
+  pile.cards.forEach((text, i) => {
+    const card = makeCard(text, name);
+    card.dataset.index = String(i);
+    let top = 0;
+    if (pile.kind === "tableau") {
+      if (fanStep === "peek") top = n >= 2 && i === n - 1 ? Math.round(sizes.ch * PEEK) : 0;
+      else top = Math.round(i * fanStep);
+    }
+    card.style.top = `${top}px`;
+    if (i < n - 2 && (pile.kind !== "tableau" || fanStep === "peek")) card.classList.add("buried");
+    el.append(card);
+  });
+  if (pile.direction) {
+    const arrow = document.createElement("span");
+    arrow.className = `direction ${pile.direction}`;
+    arrow.setAttribute("aria-hidden", "true");
+    arrow.title = pile.direction === "up" ? t("rising") : t("falling");
+    arrow.textContent = pile.direction === "up" ? "↑" : "↓";
+    el.append(arrow);
+  }
+  if (pile.kind === "tableau" && fanStep === "peek" && n > 2) {
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.setAttribute("aria-hidden", "true");
+    badge.textContent = String(n);
+    el.append(badge);
+  }
+}
+
+function snapshot() {
+  // cards being dragged sit in the drag layer: they slide on from where they were dropped
+  const rects = new Map();
+  for (const el of document.querySelectorAll("#table [data-card], #drag-layer [data-card]")) {
+    const pileEl = el.closest("[data-pile]");
+    const key = el.dataset.card;
+    if (!rects.has(key)) rects.set(key, []);
+    rects.get(key).push({ pile: pileEl ? pileEl.dataset.pile : "", rect: el.getBoundingClientRect() });
+  }
+  return rects;
+}
+
+function animateFrom(el, rect, delay, duration) {
+  const now = el.getBoundingClientRect();
+  const dx = rect.left - now.left;
+  const dy = rect.top - now.top;
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+  const base = el.style.transform || "";
+  el.classList.add("moving");
+  const anim = el.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) ${base}` }, { transform: base || "none" }],
+    { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+  );
+  anim.finished.then(() => el.classList.remove("moving")).catch(() => {});
+}
+
+/** Slide the cards that changed pile from where they were (FLIP); deal animation from the stock. */
+function animate(container, before, mode) {
+  if (reducedMotion() || mode === "none") return;
+  const stock = container.querySelector('[data-pile="stock"]');
+  const stockRect = stock ? stock.getBoundingClientRect() : null;
+  if (mode === "deal") {
+    let i = 0;
+    for (const el of container.querySelectorAll('[data-pile]:not([data-pile="stock"]) [data-card]')) {
+      if (stockRect) animateFrom(el, stockRect, 14 * i++, 260);
+    }
+    return;
+  }
+  if (!before) return;
+  const moved = [];
+  const pending = new Map([...before].map(([k, v]) => [k, [...v]]));
+  for (const el of container.querySelectorAll("[data-card]")) {
+    const pile = el.closest("[data-pile]").dataset.pile;
+    const list = pending.get(el.dataset.card);
+    const same = list ? list.findIndex((entry) => entry.pile === pile) : -1;
+    if (same >= 0) list.splice(same, 1);
+    else moved.push(el);
+  }
+  let i = 0;
+  for (const el of moved) {
+    const list = pending.get(el.dataset.card);
+    if (list && list.length) {
+      animateFrom(el, list.shift().rect, 0, 190);
+    } else if (stockRect && el.dataset.card !== "back") {
+      animateFrom(el, stockRect, 20 * i++, 220);
+    }
+  }
+}
+
+/**
+ * Draw the game's view into `container`. `mode` is "move" (slide moved cards), "deal" or "none".
+ * Returns the pile elements in keyboard order.
+ */
+export function renderTable(container, game, mode = "move") {
+  const before = mode === "move" && container.firstChild ? snapshot() : null;
+  const sizes = fitCards(container, game);
+  const layout = document.createElement("div");
+  layout.className = `layout ${game.game}`;
+  const piles = [];
+  for (const pile of game.view.piles) {
+    const el = makePile(pile);
+    if (pile.kind === "foundation") el.dataset.base = foundationBase(game);
+    let fan = 0;
+    if (pile.kind === "tableau") {
+      if (game.game === "union-square") {
+        fan = "peek";
+      } else {
+        const n = pile.cards.length;
+        const room = sizes.height - sizes.ch - sizes.gap * 2 - sizes.ch; // below the top row, less the last card
+        fan = n > 1 ? Math.max(sizes.ch * MIN_FAN, Math.min(sizes.ch * FAN, room / (n - 1))) : 0;
+        el.style.height = `${Math.round(sizes.ch + Math.max(0, n - 1) * fan)}px`;
+      }
+    }
+    placeCards(el, pile, sizes, fan);
+    layout.append(el);
+    piles.push(el);
+  }
+  if (game.game === "hamilton") {
+    const spacer = document.createElement("div");
+    spacer.className = "spacer";
+    spacer.style.gridArea = "gap";
+    layout.append(spacer);
+  }
+  container.replaceChildren(layout);
+  animate(container, before, mode);
+  return keyboardOrder(game.game, piles);
+}
+
+/** What an empty foundation takes, shown faintly on it: "A" in Union Square, the start rank in Hamilton. */
+function foundationBase(game) {
+  if (game.game === "union-square") return "A";
+  const status = game.view.status || {};
+  return status.start_rank_name ? String(status.start_rank_name) : "";
+}
+
+function keyboardOrder(slug, piles) {
+  const by = new Map(piles.map((el) => [el.dataset.notation, el]));
+  const order =
+    slug === "union-square"
+      ? ["s", "w", ...Array.from({ length: 16 }, (_, i) => `t${i + 1}`), "f1", "f2", "f3", "f4"]
+      : ["s", "c", "f1", "f2", "f3", "f4", ...Array.from({ length: 7 }, (_, i) => `t${i + 1}`)];
+  return order.map((n) => by.get(n)).filter(Boolean);
+}
+
+/** Grid neighbours for the arrow keys: returns the notation to move to, or null. */
+export function neighbour(slug, notation, key) {
+  const grid =
+    slug === "union-square"
+      ? [
+          ["s", "t1", "t2", "t3", "t4", "f1"],
+          ["w", "t5", "t6", "t7", "t8", "f2"],
+          ["w", "t9", "t10", "t11", "t12", "f3"],
+          ["w", "t13", "t14", "t15", "t16", "f4"],
+        ]
+      : [
+          ["s", "c", "c", "f1", "f2", "f3", "f4"],
+          ["t1", "t2", "t3", "t4", "t5", "t6", "t7"],
+        ];
+  let row = -1;
+  let col = -1;
+  for (let r = 0; r < grid.length && row < 0; r++) {
+    const c = grid[r].indexOf(notation);
+    if (c >= 0) [row, col] = [r, c];
+  }
+  if (row < 0) return null;
+  const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[key];
+  if (!step) return null;
+  let [r, c] = [row, col];
+  for (let guard = 0; guard < 20; guard++) {
+    r += step[0];
+    c += step[1];
+    if (r < 0 || r >= grid.length || c < 0 || c >= grid[0].length) return null;
+    if (grid[r][c] !== notation) return grid[r][c];
+  }
+  return null;
+}

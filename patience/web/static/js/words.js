@@ -1,0 +1,50 @@
+// Moves in words, for screen readers and hints ("Moved Six of diamonds to Tableau pile 1").
+
+import { cardName } from "./cards.js";
+import { fmt, plural, t } from "./i18n.js";
+import { parseMove, viewPile } from "./state.js";
+import { pileName } from "./table.js";
+
+/** A move just played, said in words from the positions before and after it. */
+export function describeMove(before, after, text) {
+  const move = parseMove(text);
+  if (!move) return text;
+  if (move.src === "s") {
+    if (after.game === "union-square") {
+      const waste = viewPile(after.view, "w");
+      const top = waste && waste.cards[waste.cards.length - 1];
+      return top ? fmt("{card} turned up on the waste", { card: cardName(top) }) : t("Dealt from the stock");
+    }
+    const chooser = viewPile(after.view, "c");
+    if (before.view.status && before.view.status.choices_left && chooser && chooser.cards.length) {
+      return fmt("{card} turned up on the chooser", { card: cardName(chooser.cards[0]) });
+    }
+    return t("Dealt from the stock");
+  }
+  const src = viewPile(before.view, move.src);
+  const dst = viewPile(before.view, move.dst);
+  if (!src || !dst) return text;
+  const first = src.cards[src.cards.length - move.count];
+  const target = pileName(dst);
+  if (!first) return text;
+  if (move.count > 1) {
+    return fmt("Moved {cards} from {card} to {pile}", {
+      cards: plural("{count} card", move.count), card: cardName(first), pile: target,
+    });
+  }
+  return fmt("Moved {card} to {pile}", { card: cardName(first), pile: target });
+}
+
+/** A suggested move in words: "Ace of clubs → Foundation 1", "Seven of hearts (3 cards) → Tableau pile 2". */
+export function hintWords(game, text) {
+  const move = parseMove(text);
+  if (!move) return text;
+  if (move.src === "s") return t("Click the stock");
+  const src = viewPile(game.view, move.src);
+  const dst = viewPile(game.view, move.dst);
+  if (!src || !dst) return text;
+  const first = src.cards[src.cards.length - move.count];
+  if (!first) return text;
+  const group = move.count > 1 ? ` (${plural("{count} card", move.count)})` : "";
+  return `${cardName(first)}${group} → ${pileName(dst)}`;
+}

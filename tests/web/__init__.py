@@ -1,0 +1,1 @@
+"""Tests of the web app: every route and refusal, the OpenAPI schema, persistence across kill -9."""
