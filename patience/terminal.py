@@ -28,6 +28,7 @@ from typing import Any, Final, TextIO
 from patience.cards import parse_card
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import IllegalMoveError, PatienceError
+from patience.hints import hint
 from patience.i18n import _, ngettext
 from patience.layout import card_name, game_name, layout_text, pile_name
 from patience.notation import Record, format_record
@@ -46,6 +47,7 @@ from patience.rules import (
 LineReader = Callable[[str], "str | None"]
 
 PROMPT: Final = "> "
+HINT_SECONDS: Final = 1.0  # the hint answers within about this long
 _PILE_WORD: Final = re.compile(r"^(?:s|c|w|f[1-4]|t(?:1[0-6]|[1-9]))$")
 _GROUP_WORD: Final = re.compile(r"^(?:c|w|f[1-4]|t(?:1[0-6]|[1-9]))x[1-9][0-9]?$")
 
@@ -238,6 +240,7 @@ def help_text(game: Game[Any]) -> str:
             _("  auto       send every card that fits to the foundations (autoplay)"),
         ]
     lines += [
+        _("  hint       suggest a move and say whether the deal can still be won"),
         _("  board      show the table again"),
         _("  new        a new random deal"),
         _("  restart    start this deal again"),
@@ -262,6 +265,7 @@ class TerminalGame:
             "undo": self.cmd_undo, "u": self.cmd_undo,
             "redo": self.cmd_redo,
             "dc": self.cmd_double_click,
+            "hint": self.cmd_hint, "h": self.cmd_hint,
             "board": self.cmd_board,
             "new": self.cmd_new,
             "restart": self.cmd_restart,
@@ -445,6 +449,18 @@ class TerminalGame:
         """``auto``: Union Square's autoplay (a double-click on a foundation)."""
         moves = self.session.game.double_click(self.session.state, FOUNDATION)
         self.play_action(moves, _("No card can go to a foundation."))
+        return True
+
+    def cmd_hint(self, args: list[str]) -> bool:
+        """``hint``: the solver's suggestion within about a second, and whether the deal can still be won."""
+        game, state = self.session.game, self.session.state
+        suggestion = hint(game, state, budget=HINT_SECONDS)
+        self.say(suggestion.explanation)
+        status = {
+            "winnable": _("This position can still be won."),
+            "lost": _("This position can no longer be won."),
+        }.get(suggestion.status, _("Whether this position can be won is not known yet."))
+        self.say(status)
         return True
 
     def cmd_board(self, args: list[str]) -> bool:

@@ -356,3 +356,24 @@ def test_random_deal_is_printed_so_it_can_be_replayed(monkeypatch: pytest.Monkey
     number = int(next(x for x in text.splitlines() if "--deal" in x).rsplit("--deal", 1)[1])
     game = get_game("union-square")
     assert layout_text(game, game.new(number), colour=False) in text
+
+
+def test_hint_suggests_the_next_move_of_a_winning_line() -> None:
+    """Three moves before the end of a won game, ``hint`` names a move that keeps the game winnable."""
+    record = parse_record((ROOT / "tests/data/records/hamilton-22-won.txt").read_text(encoding="utf-8"))
+    game = get_game(record.game)
+    moves = [game.parse_move(m) for m in record.moves]
+    session = Session(game, record.deal, moves[:-3])
+    text, terminal = play(session, "hint\nquit\n")
+    assert "winning line of 3 moves" in text
+    assert "This position can still be won." in text
+    assert terminal.session.moves() == moves[:-3]  # a hint changes nothing
+
+
+def test_hint_on_a_lost_position_says_so() -> None:
+    """On a position with no move left, ``hint`` says the deal can no longer be won."""
+    moves = [STOCK_MOVE, CHOOSE, *[STOCK_MOVE] * 4]
+    session = Session(get_game("hamilton"), first_stuck_hamilton_deal(), moves)
+    text, _terminal = play(session, "hint\nquit\n")
+    assert "No move is left." in text
+    assert "This position can no longer be won." in text

@@ -1,0 +1,141 @@
+"""``patience solve``, ``patience hint`` and ``patience survey``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from patience.errors import InvalidRecordError, PatienceError
+from patience.hints import hint
+from patience.i18n import _, ngettext
+from patience.notation import Record, parse_moves, parse_record
+from patience.rules import Game, Move, game_slugs, get_game
+from patience.solver import LOST, WON, Result, solve
+from patience.survey import parse_range, survey
+
+DEFAULT_SOLVE_SECONDS = 60.0
+DEFAULT_HINT_SECONDS = 1.0
+DEFAULT_SURVEY_SECONDS = 10.0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add solve, hint and survey."""
+    games = game_slugs()
+    p = sub.add_parser("solve", help=_("decide whether a deal or saved game can be won"),
+                       description=_("Search for a winning line: won (with the line), lost (proven), "
+                                     "or unknown when the budget runs out."))
+    p.add_argument("game", choices=games)
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("--deal", type=int, metavar="N", help=_("numbered deal"))
+    source.add_argument("--deck", metavar="STR", help=_("deck string, cards in dealing order"))
+    source.add_argument("--record", type=Path, metavar="FILE",
+                        help=_("saved game: solve from its current position"))
+    _budget_arguments(p, DEFAULT_SOLVE_SECONDS)
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    p.set_defaults(handler=run_solve)
+
+    p = sub.add_parser("hint", help=_("suggest a move for a saved game"),
+                       description=_("Print the move to play in a saved game, why, and whether it "
+                                     "can still be won."))
+    p.add_argument("file", type=Path)
+    p.add_argument("--budget", type=float, default=DEFAULT_HINT_SECONDS, metavar="S",
+                   help=_("seconds to think (default {seconds})").format(seconds=DEFAULT_HINT_SECONDS))
+    p.set_defaults(handler=run_hint)
+
+    p = sub.add_parser("survey", help=_("solve a range of numbered deals and report the win rate"),
+                       description=_("Solve deals A to B in parallel, one JSON line per deal in the "
+                                     "output file; a rerun skips the deals already decided."))
+    p.add_argument("game", choices=games)
+    p.add_argument("--deals", required=True, metavar="A-B", help=_("deal numbers, e.g. 1-2000"))
+    p.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes (default 1)"))
+    _budget_arguments(p, DEFAULT_SURVEY_SECONDS)
+    p.add_argument("--out", type=Path, metavar="FILE",
+                   help=_("results file (default survey-GAME-A-B.jsonl)"))
+    p.set_defaults(handler=run_survey)
+
+
+def _budget_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
+    parser.add_argument("--max-nodes", type=int, metavar="N", help=_("stop after N positions"))
+    parser.add_argument("--max-seconds", type=float, default=seconds, metavar="S",
+                        help=_("stop after S seconds (default {seconds})").format(seconds=seconds))
+
+
+def _read_record(path: Path) -> Record:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidRecordError(_("cannot read {path}: {reason}").format(path=path, reason=exc)) from None
+    return parse_record(text)
+
+
+def _position(args: argparse.Namespace) -> tuple[Game[Any], int | str, list[Move], Any]:
+    """The game, the deal, the moves already played and the position to solve."""
+    game = get_game(args.game)
+    if args.record is not None:
+        record = _read_record(args.record)
+        if record.game != game.slug:
+            message = _("{path} is a {game} record").format(path=args.record, game=record.game)
+            raise InvalidRecordError(message)
+        played = parse_moves(game, record.moves)
+        return game, record.deal, played, game.apply_all(game.new(record.deal), played)
+    deal: int | str = args.deck if args.deck is not None else args.deal
+    return game, deal, [], game.new(deal)
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Solve a deal or a saved game's position and print the answer."""
+    game, deal, played, state = _position(args)
+    result = solve(game, state, max_nodes=args.max_nodes, max_seconds=args.max_seconds)
+    if args.json:
+        moves = [str(m) for m in played] + [str(m) for m in result.moves]
+        print(json.dumps({"game": game.slug, "deal": deal, "outcome": result.outcome, "moves": moves,
+                          "nodes": result.nodes, "seconds": round(result.seconds, 3)}))
+        return 0
+    print(describe(result))
+    if result.outcome == WON and result.moves:
+        print(" ".join(str(m) for m in result.moves))
+    return 0
+
+
+def describe(result: Result) -> str:
+    """One translated sentence saying what the search found."""
+    if result.outcome == WON:
+        text = ngettext("won: a winning line of {count} move", "won: a winning line of {count} moves",
+                        len(result.moves))
+        detail = text.format(count=len(result.moves))
+    elif result.outcome == LOST:
+        detail = _("lost: no line wins (every reachable position was searched)")
+    else:
+        reason = _("the node budget") if result.stopped == "nodes" else _("the time budget")
+        detail = _("unknown: {reason} ran out first").format(reason=reason)
+    return _("{detail} ({nodes} positions, {seconds:.2f} s)").format(
+        detail=detail, nodes=result.nodes, seconds=result.seconds)
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Print a hint for a saved game."""
+    record = _read_record(args.file)
+    game = get_game(record.game)
+    state = game.apply_all(game.new(record.deal), parse_moves(game, record.moves))
+    answer = hint(game, state, budget=args.budget)
+    print(answer.explanation)
+    labels = {"winnable": _("can still be won"), "lost": _("can no longer be won"),
+              "unknown": _("not known whether it can still be won")}
+    print(_("Status: {status}").format(status=labels.get(answer.status, answer.status)))
+    return 0
+
+
+def run_survey(args: argparse.Namespace) -> int:
+    """Run (or resume) a survey and print its summary."""
+    deals = parse_range(args.deals)
+    if args.workers < 1:
+        raise PatienceError(_("--workers must be at least 1"))
+    out = args.out or Path(f"survey-{args.game}-{deals.start}-{deals.stop - 1}.jsonl")
+    summary = survey(args.game, deals, out, workers=args.workers, max_nodes=args.max_nodes,
+                     max_seconds=args.max_seconds, progress=sys.stderr)
+    print(summary.text())
+    print(_("results: {path}").format(path=out))
+    return 0

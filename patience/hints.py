@@ -1,0 +1,143 @@
+"""Hints: the move to play, why, and whether the position can still be won.
+
+:func:`hint` runs the solver within a time budget. When it finds a winning
+line, the hint is that line's first move. Otherwise the hint is the best move
+by a one-move heuristic (documented in :func:`heuristic_move`), and the
+status says whether the position is proven lost or still unknown.
+
+Both functions keep no state between calls, so they are safe to call from a
+background thread. The explanation is translated into the language of the
+calling context (see :mod:`patience.i18n`).
+
+>>> from patience import get_game
+>>> game = get_game("hamilton")
+>>> h = hint(game, game.new(1), budget=0.5)
+>>> str(h.move), h.status in ("winnable", "unknown", "lost")
+('s', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from patience.i18n import _, ngettext
+from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
+from patience.solver import LOST, WON, solve
+
+WINNABLE: Final = "winnable"
+STATUS_LOST: Final = "lost"
+STATUS_UNKNOWN: Final = "unknown"
+BASIS_LINE: Final = "winning line"
+BASIS_HEURISTIC: Final = "heuristic"
+SEARCH_SHARE: Final = 0.85  # part of the budget given to the search; the rest is for the heuristic
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move, how it was chosen, and the position's status."""
+
+    move: Move | None  # None only when there is no legal move
+    basis: str  # "winning line" or "heuristic"
+    status: str  # "winnable", "lost" or "unknown"
+    explanation: str  # one translated sentence
+    line: tuple[Move, ...] = ()  # the winning line when known
+
+
+def winnability(game: Game[Any], state: Any, budget: float = 2.0) -> str:
+    """``winnable``, ``lost`` or ``unknown``, deciding within about ``budget`` seconds.
+
+    >>> from patience import get_game
+    >>> game = get_game("union-square")
+    >>> winnability(game, game.new(1), budget=0.2) in ("winnable", "lost", "unknown")
+    True
+    """
+    result = solve(game, state, max_seconds=budget * SEARCH_SHARE)
+    return _status(result.outcome)
+
+
+def hint(game: Game[Any], state: Any, budget: float = 1.0) -> Hint:
+    """The move to play in ``state`` and why, answering within about ``budget`` seconds."""
+    if game.is_won(state):
+        return Hint(None, BASIS_HEURISTIC, WINNABLE, _("The game is won."))
+    result = solve(game, state, max_seconds=budget * SEARCH_SHARE)
+    status = _status(result.outcome)
+    if result.outcome == WON and result.moves:
+        first = result.moves[0]
+        count = len(result.moves)
+        text = ngettext("Play {move}: it starts a winning line of {count} move.",
+                        "Play {move}: it starts a winning line of {count} moves.", count)
+        return Hint(first, BASIS_LINE, status, text.format(move=first, count=count), result.moves)
+    move, reason = heuristic_move(game, state)
+    if move is None:
+        return Hint(None, BASIS_HEURISTIC, status, _("No move is left."))
+    if status == STATUS_LOST:
+        text = _("This game can no longer be won; {move} is the most useful move left: {reason}.")
+    else:
+        text = _("No winning line found in the time allowed; {move} looks best: {reason}.")
+    return Hint(move, BASIS_HEURISTIC, status, text.format(move=move, reason=reason))
+
+
+def _status(outcome: str) -> str:
+    if outcome == WON:
+        return WINNABLE
+    if outcome == LOST:
+        return STATUS_LOST
+    return STATUS_UNKNOWN
+
+
+def heuristic_move(game: Game[Any], state: Any) -> tuple[Move | None, str]:
+    """The best legal move by a one-move heuristic, and the reason in words.
+
+    The heuristic scores the position after each legal move and keeps the
+    first best: 10 points per card on the foundations, 3 per empty tableau
+    pile, 1 for uncovering a card; a stock click costs 2 and a card taken off
+    a foundation costs 6, so they come after any useful tableau move; moving
+    a whole pile into an empty pile gains nothing and costs 8.
+    """
+    moves = game.legal_moves(state)
+    if not moves:
+        return None, ""
+    best: Move | None = None
+    best_value = float("-inf")
+    for move in moves:
+        value = _value(game, state, move)
+        if value > best_value:
+            best, best_value = move, value
+    assert best is not None
+    return best, _reason(game, state, best)
+
+
+def _piles(state: Any) -> tuple[tuple[int, ...], ...]:
+    tableau: tuple[tuple[int, ...], ...] = state.tableau
+    return tableau
+
+
+def _value(game: Game[Any], state: Any, move: Move) -> float:
+    child = game.apply_legal(state, move)
+    value = 10.0 * game.score(child) + 3.0 * sum(1 for p in _piles(child) if not p)
+    if move.src == STOCK:
+        value -= 2.0
+    elif is_foundation(move.src):
+        value -= 6.0
+    elif move.src >= TABLEAU:
+        source = _piles(state)[move.src - TABLEAU]
+        if len(source) > move.count:
+            value += 1.0
+        elif move.dst >= TABLEAU and not _piles(state)[move.dst - TABLEAU]:
+            value -= 8.0  # a whole pile into an empty pile
+    return value
+
+
+def _reason(game: Game[Any], state: Any, move: Move) -> str:
+    if move.src == STOCK:
+        return _("nothing better is left than the stock")
+    if FOUNDATION <= move.dst < TABLEAU:
+        return _("it puts a card on a foundation")
+    if is_foundation(move.src):
+        return _("it brings a foundation card back into play")
+    if move.src >= TABLEAU and len(_piles(state)[move.src - TABLEAU]) == move.count:
+        return _("it empties a pile")
+    if move.src >= TABLEAU:
+        return _("it uncovers a card")
+    return _("it plays the waste card")

@@ -1,0 +1,44 @@
+"""The solver: is this position won, lost, or unknown within the budget?
+
+>>> from patience import get_game
+>>> game = get_game("hamilton")
+>>> result = solve(game, game.new(1), max_seconds=10)
+>>> result.outcome in ("won", "lost", "unknown")
+True
+>>> position = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
+...     "f=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC;AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD;"
+...     "AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH,KH;AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS,QS,KS "
+...     "t=KC;-;-;-;-;-;-")
+>>> result = solve(game, position)
+>>> result.outcome, result.moves_text()
+('won', 't1-f1')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patience.rules import Game
+from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
+from patience.solver.search import DEFAULT_TABLE_CAP, SolverError, search
+
+__all__ = ["DEFAULT_TABLE_CAP", "LOST", "UNKNOWN", "WON", "Outcome", "Result", "SolverError", "solve"]
+
+
+def solve(
+    game: Game[Any],
+    state: Any,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    table_cap: int = DEFAULT_TABLE_CAP,
+) -> Result:
+    """Decide whether ``state`` can still be won, under the full rules.
+
+    Works from any position (a fresh deal, the middle of a game, before or
+    after Hamilton's start card is chosen). ``max_nodes`` and ``max_seconds``
+    bound the work: when one runs out the outcome is ``unknown``, never a
+    guess. ``table_cap`` bounds the table of visited positions. A ``won``
+    result's moves have been replayed through the engine to a won position.
+    """
+    return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap)

@@ -1,0 +1,52 @@
+"""What a search answers: :class:`Result`.
+
+>>> r = Result(outcome="lost", moves=(), nodes=12, seconds=0.01, peak_table=11)
+>>> r.decided, r.won
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from patience.rules import Move
+
+Outcome = Literal["won", "lost", "unknown"]
+WON: Final = "won"
+LOST: Final = "lost"
+UNKNOWN: Final = "unknown"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer of :func:`patience.solver.solve`.
+
+    ``outcome`` is ``won`` (``moves`` is a winning line of ordinary moves,
+    already replayed through the engine to a won state), ``lost`` (the search
+    was exhaustive: no line wins) or ``unknown`` (a budget ran out first).
+    ``nodes`` counts the positions expanded, ``peak_table`` the largest size
+    the table of visited positions reached. ``stopped`` says which budget
+    ended an ``unknown`` search: ``nodes``, ``seconds`` or ``""``.
+    """
+
+    outcome: Outcome
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+    peak_table: int
+    stopped: str = ""
+
+    @property
+    def won(self) -> bool:
+        """True when a winning line was found."""
+        return self.outcome == WON
+
+    @property
+    def decided(self) -> bool:
+        """True for ``won`` and ``lost``; False when the budget ran out."""
+        return self.outcome != UNKNOWN
+
+    def moves_text(self) -> str:
+        """The winning line in our notation, one line."""
+        return " ".join(str(m) for m in self.moves)

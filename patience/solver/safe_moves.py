@@ -1,0 +1,129 @@
+"""Provably safe automatic moves: moves the search plays without trying anything else.
+
+A move ``m`` is *safe* when, for every position ``P`` where the rule fires,
+``P'`` = ``m(P)`` is won in at most as many moves as ``P``. The search then
+replaces each position by its closure under the safe rules; a winning line
+still exists in the reduced search because the shortest winning length
+strictly falls along it (see ``docs/solver.md``). Each rule below carries
+its argument; ``tests/solver/test_safe_moves.py`` compares searches with and
+without the rules on many random positions.
+
+**Hamilton, start-rank cards** (``hamilton_safe_move``): a card of the start
+rank on top of a tableau pile goes to an empty foundation. There is always
+one: its suit has not started (its first card is this card) and four
+foundations serve at most three other suits. Argument: nothing can ever be
+placed on a card of the start rank (a tableau card needs a same-colour card
+one step above it, and nothing is above the start rank; a group's bottom card
+would need the same). So in any line from ``P`` the card ``c`` only ever sits
+on top of its pile or under dealt cards. Play the same line from ``P'``,
+skipping every move of ``c`` itself: each other move is legal in ``P'``
+because it moves the same cards onto the same targets: a target is never
+``c``; ``c`` is never in the middle or at the bottom of a moved group (a card
+on ``c`` in a run would be one step below the start rank, which is not a
+step); when the line moves a group whose top card is ``c`` we move the same
+group without ``c`` (same bottom card, same target; to a foundation, onto
+``c`` where it already lies); deals land on the same piles; and a start card
+of another suit finds an empty foundation as it did (``c``'s suit takes one,
+the other three suits at most three). The line from ``P'`` is a subsequence of
+the line from ``P`` and ends in the same won position.
+
+**Union Square, second half of a foundation** (``union_square_safe_move``):
+a card that fits a foundation holding 13 or more cards (the second King, or
+the next card down) goes up. Argument: let the foundation of suit ``s`` hold
+``A…K, K…r`` and ``c`` be the next card (rank ``r-1``, or the second King).
+Every rank from ``r`` up then has both copies on the foundation and every
+rank of the descending part has its other copy in the ascending part. Follow
+any line from ``P``, keeping a set ``G`` of "ghost" cards of suit ``s`` that
+are in the tableau (or, for ``c`` at first, the waste) in the line but
+already on the foundation in our simulation, in foundation order after the
+line's foundation top. Cards only ever go onto a ghost card if they are the
+next card down after all the ghosts (both copies of higher ranks are on the
+simulated foundation, and the other copy of a ghost rank is in the ascending
+part), so we send such a card up at once and it joins ``G``. Moves of ghost
+cards are skipped (a ghost going to the foundation is the next one in order,
+so the foundations agree again). Every other move touches the same top cards
+and targets in both (a pile whose top is not a ghost has no ghost in it, since
+a ghost is only ever covered by ghosts; the waste's top non-ghost card is the
+same). So each move of the line maps to at most one move of ours, and the
+line's won position is ours.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from patience.games.hamilton import IDX, HamiltonState
+from patience.games.union_square import UnionSquareState
+from patience.rules import FOUNDATION, TABLEAU, WASTE, Game, Move
+
+US_TURN: Final = 13
+US_FULL: Final = 26
+MAX_CLOSURE: Final = 200  # more safe moves than cards in play would be a bug
+
+
+def hamilton_safe_move(state: HamiltonState) -> Move | None:
+    """A start-rank card on a tableau pile's top, sent to the first empty foundation."""
+    if state.start == 0:
+        return None
+    idx = IDX[state.start]
+    for i, pile in enumerate(state.tableau):
+        if pile and idx[pile[-1]] == 0:
+            for j, foundation in enumerate(state.foundations):
+                if not foundation:
+                    return Move(TABLEAU + i, FOUNDATION + j, 1)
+    return None
+
+
+def union_square_safe_move(state: UnionSquareState) -> Move | None:
+    """A top card that fits a foundation already holding 13 cards or more."""
+    fits: dict[int, int] = {}  # card that goes up -> foundation index
+    for j, foundation in enumerate(state.foundations):
+        n = len(foundation)
+        if US_TURN <= n < US_FULL:
+            top = foundation[-1]
+            wanted = top if n == US_TURN else top - 1  # the second King, or one rank down
+            fits[wanted] = j
+    if not fits:
+        return None
+    if state.waste and state.waste[-1] in fits:
+        return Move(WASTE, FOUNDATION + fits[state.waste[-1]], 1)
+    for i, pile in enumerate(state.tableau):
+        if pile and pile[-1] in fits:
+            return Move(TABLEAU + i, FOUNDATION + fits[pile[-1]], 1)
+    return None
+
+
+def safe_move(slug: str, state: Any) -> Move | None:
+    """The next safe move of ``state`` in game ``slug``, or ``None``."""
+    if slug == "hamilton":
+        return hamilton_safe_move(state)
+    if slug == "union-square":
+        return union_square_safe_move(state)
+    return None
+
+
+def safe_closure(game: Game[Any], state: Any) -> tuple[tuple[Move, ...], Any]:
+    """Play safe moves until none is left; return them and the position reached.
+
+    Each safe move is played with the engine's checked :meth:`Game.apply`.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> full = ",".join(r + "{s}" for r in "A23456789TJQK")
+    >>> state = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
+    ...     "f=-;" + ";".join(full.replace("{s}", s) for s in "CDS") +
+    ...     " t=KH,QH,JH,TH,9H,8H,7H,6H,5H,4H,3H,2H,AH;-;-;-;-;-;-")
+    >>> moves, after = safe_closure(game, state)
+    >>> [str(m) for m in moves], game.score(after)
+    (['t1-f1'], 40)
+    """
+    moves: list[Move] = []
+    slug = game.slug
+    move = safe_move(slug, state)
+    while move is not None:
+        state = game.apply(state, move)
+        moves.append(move)
+        if len(moves) > MAX_CLOSURE:
+            raise RuntimeError("safe moves do not terminate")
+        move = safe_move(slug, state)
+    return tuple(moves), state

@@ -1,0 +1,211 @@
+"""Exact search for a winning line, within budgets: best-first, then depth-first.
+
+Both searches walk the graph of canonical nodes (see :mod:`.canonical` and
+:mod:`.expand`) and remember every node they have entered in a table keyed by
+the exact canonical key (not a hash), so each node is expanded at most once
+while it stays in the table.
+
+Why this is exact. Winning is reachability: a position is won when some won
+position can be reached from it. A search that expands every node it meets,
+skipping nodes it has met before, enters every node reachable from the root:
+if ``Y`` is reachable and never entered, take a line root → … → ``X`` → ``Y``
+with ``X`` entered; when ``X`` was expanded, ``Y`` was either entered or
+skipped because it had been entered before — a contradiction. So when the
+search runs out of nodes without meeting a won one, none is reachable:
+``lost`` is a proof. No node is ever marked lost on its own while the search
+runs, so the graph-history problem (a node that failed only because the
+current path blocked a cycle) cannot arise. Once the root is proven lost,
+every node in the table is lost too, since each is reachable from the root.
+
+* :func:`best_first` always expands the most promising node met so far
+  (:meth:`.Expander.value`); it finds most wins quickly. It keeps the frontier
+  in memory, so it stops at the table cap.
+* :func:`depth_first` keeps only the current path (to never loop: cards come
+  back from Hamilton's foundations and cards shuttle between piles) and the
+  table. When the table reaches its cap the older half is dropped: a dropped
+  node may be entered again (wasted work), never skipped wrongly, and the
+  path alone keeps the search finite, so the argument above still holds.
+
+:func:`search` runs best-first search until the table is full, then
+depth-first search with what is left of the budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, Final
+
+from patience.rules import Game, Move
+from patience.solver.expand import NO_MORE, Child, Expander, macro_bound
+from patience.solver.result import LOST, UNKNOWN, WON, Result
+
+DEFAULT_TABLE_CAP: Final = 400_000
+CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
+
+Parents = dict[Hashable, tuple[Hashable, tuple[Move, ...]] | None]
+
+
+class SolverError(RuntimeError):
+    """A line the search believed winning did not replay to a won position (a bug)."""
+
+
+@dataclass
+class _Budget:
+    """Nodes and time left; ``spent`` says which ran out."""
+
+    max_nodes: int | None
+    deadline: float | None
+    nodes: int = 0
+    peak: int = 0
+    spent: str = ""
+
+    def take(self) -> bool:
+        """Count one node; False when a budget is spent."""
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            self.spent = "nodes"
+            return False
+        if (self.deadline is not None and self.nodes % CLOCK_EVERY == 0
+                and time.perf_counter() >= self.deadline):
+            self.spent = "seconds"
+            return False
+        self.nodes += 1
+        return True
+
+
+class _Frame:
+    __slots__ = ("children", "index", "key", "moves")
+
+    def __init__(self, moves: tuple[Move, ...], key: Hashable, children: list[Child]) -> None:
+        self.moves = moves
+        self.key = key
+        self.children = children
+        self.index = 0
+
+
+def search(
+    game: Game[Any],
+    state: Any,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    table_cap: int = DEFAULT_TABLE_CAP,
+    expander: Expander | None = None,
+    best_first_first: bool = True,
+) -> Result:
+    """Search ``state`` for a winning line; see :func:`patience.solver.solve`."""
+    started = time.perf_counter()
+    budget = _Budget(max_nodes, None if max_seconds is None else started + max_seconds)
+    expand = expander or Expander(game)
+    outcome: str = UNKNOWN
+    line: tuple[Move, ...] = ()
+    if best_first_first:
+        outcome, line = best_first(game, state, expand, budget, table_cap)
+    if outcome == UNKNOWN and not budget.spent:
+        outcome, line = depth_first(game, state, expand, budget, table_cap)
+    if outcome == WON:
+        line = _checked(game, state, line)
+    return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
+                  budget.peak, budget.spent if outcome == UNKNOWN else "")
+
+
+def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
+               table_cap: int) -> tuple[str, tuple[Move, ...]]:
+    """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
+
+    A heap entry is a position and the batch of its children still to build
+    (Union Square builds its stock macros a few at a time, see
+    :meth:`.Expander.batch`); an entry for a later batch goes back on the heap
+    with a hopeful value, so every child is built before the heap runs dry.
+    """
+    prefix, root = expand.normalize(state)
+    if game.is_won(root):
+        return WON, prefix
+    root_key = expand.key(root)
+    parents: Parents = {root_key: None}
+    tie = 0
+    heap: list[tuple[float, int, int, int, Hashable, Any]] = [(0.0, 0, 0, 0, root_key, root)]
+    while heap:
+        if len(parents) > table_cap or not budget.take():
+            budget.peak = max(budget.peak, len(parents))
+            return UNKNOWN, ()
+        _priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
+        kids, following = expand.batch(node, first)
+        if following != NO_MORE:
+            tie += 1
+            heapq.heappush(heap, (-macro_bound(node, following), negdepth, tie, following, key, node))
+        for moves, child, child_key in kids:
+            if child_key in parents:
+                continue
+            parents[child_key] = (key, moves)
+            if game.is_won(child):
+                budget.peak = max(budget.peak, len(parents))
+                return WON, prefix + _line_to(parents, child_key)
+            tie += 1
+            heapq.heappush(heap, (-expand.value(child), negdepth - 1, tie, 0, child_key, child))
+    budget.peak = max(budget.peak, len(parents))
+    return LOST, ()
+
+
+def _line_to(parents: Parents, key: Hashable) -> tuple[Move, ...]:
+    pieces: list[tuple[Move, ...]] = []
+    link = parents[key]
+    while link is not None:
+        parent, moves = link
+        pieces.append(moves)
+        link = parents[parent]
+    return tuple(m for piece in reversed(pieces) for m in piece)
+
+
+def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
+                table_cap: int) -> tuple[str, tuple[Move, ...]]:
+    """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent."""
+    prefix, root = expand.normalize(state)
+    if game.is_won(root):
+        return WON, prefix
+    root_key = expand.key(root)
+    table: dict[Hashable, None] = {root_key: None}
+    path: set[Hashable] = {root_key}
+    if not budget.take():
+        return UNKNOWN, ()
+    stack = [_Frame(prefix, root_key, expand.children(root))]
+    peak = 1
+    while stack:
+        frame = stack[-1]
+        if frame.index >= len(frame.children):
+            stack.pop()
+            path.discard(frame.key)
+            continue
+        moves, child, key = frame.children[frame.index]
+        frame.index += 1
+        if key in path or key in table:
+            continue
+        if game.is_won(child):
+            budget.peak = max(budget.peak, peak)
+            return WON, tuple(m for f in stack for m in f.moves) + moves
+        if not budget.take():
+            budget.peak = max(budget.peak, peak)
+            return UNKNOWN, ()
+        table[key] = None
+        if len(table) > peak:
+            peak = len(table)
+            if peak > table_cap:
+                table = dict(islice(table.items(), len(table) // 2, None))
+        path.add(key)
+        stack.append(_Frame(moves, key, expand.children(child)))
+    budget.peak = max(budget.peak, peak)
+    return LOST, ()
+
+
+def _checked(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line`` after replaying it with the engine's checks; raise :class:`SolverError` if it does not win."""
+    try:
+        end = game.apply_all(state, line)
+    except ValueError as exc:
+        raise SolverError(f"winning line does not replay: {exc}") from exc
+    if not game.is_won(end):
+        raise SolverError("winning line does not end in a won position")
+    return line
