@@ -2,7 +2,8 @@
 
 Run ``python bench/solver.py [--deals 1-200] [--max-seconds 10] [--games hamilton union-square]``.
 For each game it solves every deal in the range, one at a time, in a fresh
-process (so the memory figure is that game's alone), and prints a table:
+process of its own (the games run side by side, so the memory figure is that
+game's alone), and prints a table:
 
 * decided % — deals answered ``won`` or ``lost`` within the budget;
 * won % — deals won (of all deals in the range);
@@ -65,9 +66,9 @@ def main() -> None:
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     context = multiprocessing.get_context("spawn")
-    for slug in args.games:
-        with context.Pool(1) as pool:
-            row = pool.map(_worker, [(slug, deals, args.max_seconds)])[0]
+    with context.Pool(len(args.games), maxtasksperchild=1) as pool:  # one fresh process per game
+        rows = pool.map(_worker, [(slug, deals, args.max_seconds) for slug in args.games])
+    for row in rows:
         name, n, decided, won, median, p95, worst, rate, peak = row
         print(f"| {name} | {n} | {decided:.1f} | {won:.1f} | {median:.3f} | {p95:.2f} | {worst:.2f} "
               f"| {rate:,.0f} | {peak:.0f} |", flush=True)

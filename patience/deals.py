@@ -27,6 +27,7 @@ from typing import Final
 
 from patience.cards import DECK_SIZE, Card, CardError, card_text, parse_card
 from patience.errors import InvalidDealError
+from patience.i18n import _
 
 MIN_DEAL: Final = 1
 MAX_DEAL: Final = 2**32 - 1
@@ -62,7 +63,8 @@ def ordered_deck(copies: int) -> tuple[Card, ...]:
 def check_deal_number(deal: int) -> int:
     """Return ``deal`` if it is a valid deal number, else raise :class:`InvalidDealError`."""
     if isinstance(deal, bool) or not isinstance(deal, int) or not MIN_DEAL <= deal <= MAX_DEAL:
-        raise InvalidDealError(f"deal number must be from {MIN_DEAL} to {MAX_DEAL}, not {deal!r}")
+        raise InvalidDealError(_("deal number must be from {low} to {high}, not {deal!r}").format(
+            low=MIN_DEAL, high=MAX_DEAL, deal=deal))
     return deal
 
 
@@ -97,13 +99,17 @@ def parse_deck(text: str, copies: int) -> tuple[Card, ...]:
         try:
             cards.append(parse_card(word))
         except CardError:
-            raise InvalidDealError(f"card {position} of the deck, {word!r}, is not a card") from None
+            raise InvalidDealError(_("card {position} of the deck, {word!r}, is not a card").format(
+                position=position, word=word)) from None
     if len(cards) != expected:
-        raise InvalidDealError(f"deck has {len(cards)} cards, expected {expected}")
+        raise InvalidDealError(_("deck has {count} cards, expected {expected}").format(
+            count=len(cards), expected=expected))
     counts = Counter(cards)
     extra = sorted(c for c, n in counts.items() if n > copies)
     if extra:
-        times = "once" if copies == 1 else f"{copies} times"
         names = ", ".join(card_text(c) for c in extra)
-        raise InvalidDealError(f"deck has {names} more than {times}")
+        if copies == 1:
+            raise InvalidDealError(_("deck has {names} more than once").format(names=names))
+        raise InvalidDealError(
+            _("deck has {names} more than {copies} times").format(names=names, copies=copies))
     return tuple(cards)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from patience.errors import InvalidRecordError, PatienceError
+from patience.i18n import _
 from patience.rules import Game, Move, deal_from_text, get_game
 
 _HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -49,7 +50,7 @@ def parse_moves(game: Game[Any], text: str | Sequence[str]) -> list[Move]:
         try:
             moves.append(game.parse_move(word))
         except PatienceError as exc:
-            raise type(exc)(f"move {index}: {exc}") from None
+            raise type(exc)(_("move {index}: {problem}").format(index=index, problem=exc)) from None
     return moves
 
 
@@ -107,7 +108,7 @@ def parse_record(text: str) -> Record:
     """Read a record (text or JSON); raise :class:`InvalidRecordError` saying where it is wrong."""
     stripped = text.strip()
     if not stripped:
-        raise InvalidRecordError("record is empty")
+        raise InvalidRecordError(_("record is empty"))
     if stripped.startswith("{"):
         return _parse_json_record(stripped)
     headers: dict[str, str] = {}
@@ -118,12 +119,13 @@ def parse_record(text: str) -> Record:
             continue
         if line.startswith("["):
             if move_words:
-                raise InvalidRecordError(f"line {number}: header after the moves")
+                raise InvalidRecordError(_("line {number}: header after the moves").format(number=number))
             match = _HEADER_RE.match(raw.strip())  # a value may hold ";", so match before comments
             if match and raw.strip()[match.end():].strip()[:1] not in ("", ";"):
                 match = None
             if not match:
-                raise InvalidRecordError(f'line {number}: expected a header like [Game "hamilton"]')
+                raise InvalidRecordError(
+                    _('line {number}: expected a header like [Game "hamilton"]').format(number=number))
             value = re.sub(r"\\(.)", r"\1", match[2])
             headers[match[1]] = value
         else:
@@ -136,21 +138,22 @@ def _parse_json_record(text: str) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidRecordError(f"record is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise InvalidRecordError(_("record is not valid JSON: {problem} at line {line}").format(
+            problem=exc.msg, line=exc.lineno)) from None
     if not isinstance(data, dict):
-        raise InvalidRecordError("a JSON record must be an object")
+        raise InvalidRecordError(_("a JSON record must be an object"))
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise InvalidRecordError("record's moves must be a list of move texts")
+        raise InvalidRecordError(_("record's moves must be a list of move texts"))
     headers = data.get("headers", {})
     if not isinstance(headers, dict) or not all(isinstance(v, str) for v in headers.values()):
-        raise InvalidRecordError("record's headers must map names to strings")
+        raise InvalidRecordError(_("record's headers must map names to strings"))
     deal = data.get("deal")
     if isinstance(deal, bool) or not isinstance(deal, (int, str, type(None))):
-        raise InvalidRecordError("record's deal must be a number or a deck string")
+        raise InvalidRecordError(_("record's deal must be a number or a deck string"))
     game = data.get("game")
     if not isinstance(game, (str, type(None))):
-        raise InvalidRecordError("record's game must be a string")
+        raise InvalidRecordError(_("record's game must be a string"))
     deal_text = str(deal) if isinstance(deal, int) else None
     deck_text = deal if isinstance(deal, str) else None
     return _record_from(game, deal_text, deck_text, moves, dict(headers))
@@ -159,17 +162,17 @@ def _parse_json_record(text: str) -> Record:
 def _record_from(game: str | None, deal: str | None, deck: str | None, moves: list[str],
                  headers: dict[str, str]) -> Record:
     if not game:
-        raise InvalidRecordError("record names no game (a [Game \"…\"] header)")
+        raise InvalidRecordError(_("record names no game (a [Game \"…\"] header)"))
     try:
         get_game(game)
     except PatienceError as exc:
-        raise InvalidRecordError(f"record: {exc}") from None
+        raise InvalidRecordError(_("record: {problem}").format(problem=exc)) from None
     if (deal is None) == (deck is None):
-        raise InvalidRecordError("record needs exactly one of a Deal number or a Deck string")
+        raise InvalidRecordError(_("record needs exactly one of a Deal number or a Deck string"))
     dealt: int | str
     if deal is not None:
         if not deal.strip().isdigit():
-            raise InvalidRecordError(f"record's deal {deal!r} is not a number")
+            raise InvalidRecordError(_("record's deal {deal!r} is not a number").format(deal=deal))
         dealt = int(deal)
     else:
         assert deck is not None

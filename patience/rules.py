@@ -27,6 +27,7 @@ from patience.errors import (
     InvalidMoveError,
     UnknownGameError,
 )
+from patience.i18n import _
 
 # Pile codes. A move names its source and target by these small ints.
 STOCK: Final = 0
@@ -107,7 +108,8 @@ def parse_pile(text: str) -> int:
         if t[0] == "f":
             return FOUNDATION + int(t[1:]) - 1
         return TABLEAU + int(t[1:]) - 1
-    raise InvalidMoveError(f"{text.strip()!r} is not a pile (use s, c, w, f1-f4 or t1-t16)")
+    raise InvalidMoveError(
+        _("{text!r} is not a pile (use s, c, w, f1-f4 or t1-t16)").format(text=text.strip()))
 
 
 class Move(NamedTuple):
@@ -146,18 +148,21 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read move text; raise :class:`InvalidMoveError` when it does not parse."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"move text must be a string, not {type(text).__name__}")
+            raise InvalidMoveError(
+                _("move text must be a string, not {kind}").format(kind=type(text).__name__))
         t = text.strip().lower()
         if t == "s":
             return STOCK_MOVE
         match = _MOVE_RE.match(t)
         if not match:
             raise InvalidMoveError(
-                f"cannot read move {text.strip()!r}: write s, or a move like t3-f1 or t3-t5x2"
+                _("cannot read move {text!r}: write s, or a move like t3-f1 or t3-t5x2").format(
+                    text=text.strip())
             )
         src, dst = parse_pile(match[1]), parse_pile(match[2])
         if src == dst:
-            raise InvalidMoveError(f"move {text.strip()!r} has the same source and target")
+            raise InvalidMoveError(
+                _("move {text!r} has the same source and target").format(text=text.strip()))
         count = int(match[3]) if match[3] else 1
         return cls(src, dst, count)
 
@@ -265,7 +270,8 @@ class Game(ABC, Generic[S]):
         for index, move in enumerate(moves, start=1):
             reason = self.why_illegal(state, move)
             if reason is not None:
-                raise IllegalMoveError(f"move {index} ({move}): {reason}")
+                raise IllegalMoveError(
+                    _("move {index} ({move}): {reason}").format(index=index, move=move, reason=reason))
             state = self.apply_legal(state, move)
         return state
 
@@ -309,7 +315,8 @@ class Game(ABC, Generic[S]):
         known = self.piles()
         for pile in (move.src, move.dst):
             if pile not in known:
-                raise InvalidMoveError(f"{self.name} has no pile {pile_notation(pile)!r}")
+                raise InvalidMoveError(
+                    _("{game} has no pile {pile!r}").format(game=_(self.name), pile=pile_notation(pile)))
         return move
 
 
@@ -333,7 +340,8 @@ def get_game(slug: str) -> Game[Any]:
             factory = _REGISTRY[slug]
         except KeyError:
             known = ", ".join(sorted(_REGISTRY))
-            raise UnknownGameError(f"unknown game {slug!r}; known games: {known}") from None
+            raise UnknownGameError(
+                _("unknown game {slug!r}; known games: {known}").format(slug=slug, known=known)) from None
         _INSTANCES[slug] = factory()
     return _INSTANCES[slug]
 
@@ -349,5 +357,5 @@ def deal_from_text(text: str) -> int | str:
     if t.isdigit():
         return int(t)
     if not t:
-        raise InvalidDealError("empty deal")
+        raise InvalidDealError(_("empty deal"))
     return t

@@ -14,7 +14,7 @@ from patience.i18n import _, ngettext
 from patience.notation import Record, parse_moves, parse_record
 from patience.rules import Game, Move, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
-from patience.survey import parse_range, survey
+from patience.survey import parse_range, read_rows, summarize, survey
 
 DEFAULT_SOLVE_SECONDS = 60.0
 DEFAULT_HINT_SECONDS = 1.0
@@ -54,6 +54,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _budget_arguments(p, DEFAULT_SURVEY_SECONDS)
     p.add_argument("--out", type=Path, metavar="FILE",
                    help=_("results file (default survey-GAME-A-B.jsonl)"))
+    p.add_argument("--summary", action="store_true",
+                   help=_("only print the summary of the results file for these deals; solve nothing"))
     p.set_defaults(handler=run_survey)
 
 
@@ -134,6 +136,10 @@ def run_survey(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise PatienceError(_("--workers must be at least 1"))
     out = args.out or Path(f"survey-{args.game}-{deals.start}-{deals.stop - 1}.jsonl")
+    if args.summary:
+        rows = [row for row in read_rows(out) if row.get("game") == args.game and row["deal"] in deals]
+        print(summarize(rows).text())
+        return 0
     summary = survey(args.game, deals, out, workers=args.workers, max_nodes=args.max_nodes,
                      max_seconds=args.max_seconds, progress=sys.stderr)
     print(summary.text())

@@ -21,6 +21,7 @@ from typing import Final, NamedTuple
 from patience.cards import RANK, RED, SUIT, card_text, rank_label
 from patience.deals import parse_deck, shuffled_deck
 from patience.errors import InvalidRecordError
+from patience.i18n import N_, _, ngettext
 from patience.positions import (
     cards_field,
     check_conservation,
@@ -55,8 +56,8 @@ INITIAL_CHOICES: Final = 3
 FULL_FOUNDATION: Final = 13
 NO_CARD: Final = -1
 NO_START: Final = 0
-RANK_NAMES_PLURAL: Final = ("", "Aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s",
-                            "Jacks", "Queens", "Kings")
+RANK_NAMES_PLURAL: Final = ("", N_("Aces"), N_("2s"), N_("3s"), N_("4s"), N_("5s"), N_("6s"), N_("7s"),
+                            N_("8s"), N_("9s"), N_("10s"), N_("Jacks"), N_("Queens"), N_("Kings"))
 
 #: IDX[start][card] = the card's place in the cyclic order from the start rank (0…12).
 IDX: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -244,48 +245,49 @@ class HamiltonGame(Game[HamiltonState]):
         start = state.start
         if src == STOCK:
             if dst != STOCK or count != 0:
-                return "a stock click is written s"
+                return _("a stock click is written s")
             if not state.stock:
-                return "the stock is empty"
+                return _("the stock is empty")
             if start == NO_START and state.choices_left == 0:
-                return "no choices are left: move the card in the Chooser to a foundation"
+                return _("no choices are left: move the card in the Chooser to a foundation")
             return None
         if src == CHOOSER:
             if start != NO_START or state.chooser == NO_CARD:
-                return "the Chooser is empty"
+                return _("the Chooser is empty")
             if not is_foundation(dst):
-                return "the card in the Chooser can only go to a foundation"
+                return _("the card in the Chooser can only go to a foundation")
             if count != 1:
-                return "the Chooser holds one card"
+                return _("the Chooser holds one card")
             return None
         if start == NO_START:
-            return "choose the start card first: click the stock, then move the Chooser card to a foundation"
+            return _("choose the start card first: click the stock, "
+                     "then move the Chooser card to a foundation")
         if not (is_tableau(src) and src - TABLEAU < TABLEAU_PILES) and not is_foundation(src):
-            return f"Hamilton has no pile {pile_notation(src)} to move from"
+            return _("Hamilton has no pile {pile} to move from").format(pile=pile_notation(src))
         if dst in (STOCK, CHOOSER):
-            return "cards go only to the foundations and the tableau"
+            return _("cards go only to the foundations and the tableau")
         if not (is_tableau(dst) and dst - TABLEAU < TABLEAU_PILES) and not is_foundation(dst):
-            return f"Hamilton has no pile {pile_notation(dst)} to move to"
+            return _("Hamilton has no pile {pile} to move to").format(pile=pile_notation(dst))
         idx = IDX[start]
         if is_foundation(src):
             source = state.foundations[src - FOUNDATION]
             if not source:
-                return f"foundation {src - FOUNDATION + 1} is empty"
+                return _("foundation {number} is empty").format(number=src - FOUNDATION + 1)
             if is_foundation(dst):
-                return "cards do not move from one foundation to another"
+                return _("cards do not move from one foundation to another")
             if count != 1:
-                return "only one card at a time comes off a foundation"
+                return _("only one card at a time comes off a foundation")
             return self._why_not_on_tableau(state, source[-1], dst, idx)
         source = state.tableau[src - TABLEAU]
         if not source:
-            return f"pile {src - TABLEAU + 1} is empty"
+            return _("pile {number} is empty").format(number=src - TABLEAU + 1)
         if count < 1:
-            return "a move takes at least one card"
+            return _("a move takes at least one card")
         if count > len(source):
-            held = "1 card" if len(source) == 1 else f"{len(source)} cards"
-            return f"pile {src - TABLEAU + 1} has only {held}"
+            return ngettext("pile {number} has only {count} card", "pile {number} has only {count} cards",
+                            len(source)).format(number=src - TABLEAU + 1, count=len(source))
         if count > run_length(source, idx):
-            return "only a run of the same suit, each card one step lower, moves as a group"
+            return _("only a run of the same suit, each card one step lower, moves as a group")
         if is_foundation(dst):
             return self._why_not_on_foundation(state, source[-1], dst, idx)
         return self._why_not_on_tableau(state, source[-count], dst, idx)
@@ -297,15 +299,17 @@ class HamiltonGame(Game[HamiltonState]):
         if not foundation:
             if idx[card] == 0:
                 return None
-            return (f"an empty foundation takes only a card of the start rank "
-                    f"({RANK_NAMES_PLURAL[state.start]})")
+            return _("an empty foundation takes only a card of the start rank ({ranks})").format(
+                ranks=_(RANK_NAMES_PLURAL[state.start]))
         top = foundation[-1]
         if len(foundation) == FULL_FOUNDATION:
-            return "that foundation is full"
+            return _("that foundation is full")
         if SUIT[top] != SUIT[card]:
-            return f"foundations build in suit: {card_text(card)} does not go on {card_text(top)}"
+            return _("foundations build in suit: {card} does not go on {top}").format(
+                card=card_text(card), top=card_text(top))
         if idx[card] != idx[top] + 1:
-            return f"{card_text(card)} is not the next card after {card_text(top)}"
+            return _("{card} is not the next card after {top}").format(
+                card=card_text(card), top=card_text(top))
         return None
 
     def _why_not_on_tableau(
@@ -317,12 +321,15 @@ class HamiltonGame(Game[HamiltonState]):
         top = target[-1]
         if idx[top] == 0:
             label = rank_label(state.start)
-            article = "an" if label in ("A", "8") else "a"
-            return f"nothing can be placed on {article} {label} when {label} is the start rank"
+            if label in ("A", "8"):
+                return _("nothing can be placed on an {label} when {label} is the start rank").format(
+                    label=label)
+            return _("nothing can be placed on a {label} when {label} is the start rank").format(label=label)
         if RED[top] != RED[card]:
-            return f"the tableau builds by colour: {card_text(card)} and {card_text(top)} differ"
+            return _("the tableau builds by colour: {card} and {top} differ").format(
+                card=card_text(card), top=card_text(top))
         if idx[top] != idx[card] + 1:
-            return f"{card_text(card)} is not one step below {card_text(top)}"
+            return _("{card} is not one step below {top}").format(card=card_text(card), top=card_text(top))
         return None
 
     def apply_legal(self, state: HamiltonState, move: Move) -> HamiltonState:

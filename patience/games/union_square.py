@@ -15,6 +15,7 @@ from typing import Final, NamedTuple
 
 from patience.cards import ACE, KING, RANK, SUIT, card_text
 from patience.deals import parse_deck, shuffled_deck
+from patience.i18n import _
 from patience.positions import (
     cards_field,
     check_conservation,
@@ -206,62 +207,70 @@ class UnionSquareGame(Game[UnionSquareState]):
         src, dst, count = move
         if src == STOCK:
             if dst != STOCK or count != 0:
-                return "a stock click is written s"
+                return _("a stock click is written s")
             if not state.stock:
-                return "the stock is empty and there is no redeal"
+                return _("the stock is empty and there is no redeal")
             return None
         if src == WASTE:
             if not state.waste:
-                return "the waste is empty"
+                return _("the waste is empty")
             card = state.waste[-1]
         elif is_tableau(src):
             pile = state.tableau[src - TABLEAU]
             if not pile:
-                return f"pile {src - TABLEAU + 1} is empty"
+                return _("pile {number} is empty").format(number=src - TABLEAU + 1)
             card = pile[-1]
         elif is_foundation(src):
-            return "cards on the foundations are out of play"
+            return _("cards on the foundations are out of play")
         else:
-            return f"Union Square has no pile {pile_notation(src)} to move from"
+            return _("Union Square has no pile {pile} to move from").format(pile=pile_notation(src))
         if count != 1:
-            return "only single cards move in Union Square"
+            return _("only single cards move in Union Square")
         if is_foundation(dst):
             foundation = state.foundations[dst - FOUNDATION]
             if fits_foundation(card, foundation, state.foundations):
                 return None
             return self._foundation_reason(card, foundation, state.foundations)
         if not is_tableau(dst):
-            return f"cards cannot be moved to {pile_notation(dst)}"
+            return _("cards cannot be moved to {pile}").format(pile=pile_notation(dst))
         target = state.tableau[dst - TABLEAU]
         if fits_tableau(card, target):
             return None
         top = target[-1]
         if SUIT[top] != SUIT[card]:
-            return f"piles build in suit: {card_text(card)} does not go on {card_text(top)}"
+            return _("piles build in suit: {card} does not go on {top}").format(
+                card=card_text(card), top=card_text(top))
         if len(target) >= 2:
-            way = "rising" if pile_direction(target) > 0 else "falling"
-            return f"pile {dst - TABLEAU + 1} is {way}: {card_text(card)} does not follow {card_text(top)}"
-        return f"{card_text(card)} is not one rank above or below {card_text(top)}"
+            if pile_direction(target) > 0:
+                reason = _("pile {number} is rising: {card} does not follow {top}")
+            else:
+                reason = _("pile {number} is falling: {card} does not follow {top}")
+            return reason.format(number=dst - TABLEAU + 1, card=card_text(card), top=card_text(top))
+        return _("{card} is not one rank above or below {top}").format(
+            card=card_text(card), top=card_text(top))
 
     @staticmethod
     def _foundation_reason(card: int, foundation: Pile, foundations: tuple[Pile, ...]) -> str:
         if not foundation:
             if RANK[card] != ACE:
-                return "an empty foundation takes only an Ace"
-            return f"another foundation has already begun {card_text(card)[1]}"
+                return _("an empty foundation takes only an Ace")
+            return _("another foundation has already begun {suit}").format(suit=card_text(card)[1])
         top = foundation[-1]
         if SUIT[top] != SUIT[card]:
-            return f"foundations build in suit: {card_text(card)} does not go on {card_text(top)}"
+            return _("foundations build in suit: {card} does not go on {top}").format(
+                card=card_text(card), top=card_text(top))
         if len(foundation) == FULL_FOUNDATION:
-            return "that foundation is full"
+            return _("that foundation is full")
         if len(foundation) == FOUNDATION_TURN:
-            return "after the King the foundation takes the second King"
+            return _("after the King the foundation takes the second King")
         if len(foundation) > FOUNDATION_TURN:
-            return f"the foundation now builds down: {card_text(card)} does not follow {card_text(top)}"
-        return f"the foundation builds up: {card_text(card)} does not follow {card_text(top)}"
+            return _("the foundation now builds down: {card} does not follow {top}").format(
+                card=card_text(card), top=card_text(top))
+        return _("the foundation builds up: {card} does not follow {top}").format(
+            card=card_text(card), top=card_text(top))
 
     def apply_legal(self, state: UnionSquareState, move: Move) -> UnionSquareState:
-        src, dst, _ = move
+        src, dst, _count = move
         if src == STOCK:
             return UnionSquareState(state.tableau, state.foundations, state.stock[1:],
                                     state.waste + state.stock[:1])

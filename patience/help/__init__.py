@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import re
 import textwrap
+from functools import cache
 from pathlib import Path
 from typing import Final, NamedTuple
 
@@ -63,12 +64,16 @@ def help_page(game: str, lang: str | None = None) -> HelpPage:
     if game not in GAMES:
         raise UnknownGameError(f"no help page for game {game!r}; games: {', '.join(GAMES)}")
     chosen = normalize(lang)
-    path = page_path(game, chosen)
-    if not path.exists():
+    if not page_path(game, chosen).exists():
         chosen = DEFAULT_LANGUAGE
-        path = page_path(game, chosen)
-    source = path.read_text(encoding="utf-8")
-    return HelpPage(game, chosen, page_title(source), markdown_to_text(source),
+    return _rendered(game, chosen)
+
+
+@cache
+def _rendered(game: str, lang: str) -> HelpPage:
+    """Read and render a page once per process (the files ship with the package and do not change)."""
+    source = page_path(game, lang).read_text(encoding="utf-8")
+    return HelpPage(game, lang, page_title(source), markdown_to_text(source),
                     markdown_to_html(without_title(source)))
 
 

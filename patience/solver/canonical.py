@@ -3,10 +3,11 @@
 Positions with equal keys are the same position up to a symmetry of the rules,
 so they are won or lost together and the search visits only one of them.
 Keys are exact (the cards themselves, not a hash), so two different classes
-never share a key. A key is only meaningful inside one search: the stock is
-identified by how many cards are left in it, since the stock's order never
-changes after the root position (Hamilton after the start card is chosen;
-Union Square always).
+never share a key. A Union Square key is only meaningful inside one search: the
+stock is identified by how many cards are left in it, since its order never
+changes after the root position in Union Square. (Hamilton keys hold the
+whole stock and the start rank: before the choice the stock still changes,
+and each choice gives its own start rank and stock.)
 
 Symmetries used:
 
@@ -70,10 +71,13 @@ def _counts_bytes(foundations: tuple[tuple[int, ...], ...]) -> bytes:
 def hamilton_key(state: HamiltonState) -> Hashable:
     """Canonical key of a Hamilton position (see the module's text for the symmetries).
 
-    After the choice the key is ``bytes``: the stock's size, the four
-    foundation counts, then the piles' cards with a separator (255) between
-    piles. Cards are 0-51, so the encoding is exact; ``bytes`` also keeps its
-    hash, which makes table look-ups cheap.
+    After the choice the key is ``bytes``: the start rank, the four foundation
+    counts, the stock's cards, then the piles' cards, with a separator (255)
+    after the stock and between piles. Cards are 0-51, so the encoding is
+    exact; ``bytes`` also keeps its hash, which makes table look-ups cheap.
+    The start rank and the whole stock are in the key because the three
+    possible choices of start card lead to different start ranks and stocks
+    from the same tableau.
     """
     if state.start == 0:
         # Before the choice the stock's order still changes (the Chooser card goes
@@ -85,7 +89,8 @@ def hamilton_key(state: HamiltonState) -> Hashable:
         piles.sort()
     elif stock_left == LAST_DEAL:
         piles[LAST_DEAL_PILES:] = sorted(piles[LAST_DEAL_PILES:])
-    return bytes((stock_left,)) + _counts_bytes(state.foundations) + SEPARATOR.join(piles)
+    return (bytes((state.start,)) + _counts_bytes(state.foundations) + bytes(state.stock) + SEPARATOR
+            + SEPARATOR.join(piles))
 
 
 def union_square_key(state: UnionSquareState) -> bytes:

@@ -81,11 +81,20 @@ class Expander:
         self.key: Callable[[Any], Hashable] = hamilton_key if self.hamilton else union_square_key
         self.safe = safe
         self.order = order
+        self._pile_cache: PileCache = {}
+        self._values: dict[Hashable, float] = {}  # values of the children built last
 
-    def value(self, state: Any) -> float:
-        """How promising a position looks (higher is better): orders children, drives best-first search."""
+    def value(self, state: Any, key: Hashable = None) -> float:
+        """How promising a position looks (higher is better): orders children, drives best-first search.
+
+        With the position's ``key``, a value computed while building the last children is reused.
+        """
+        if key is not None:
+            known = self._values.get(key)
+            if known is not None:
+                return known
         if self.hamilton:
-            return hamilton_value(state)
+            return hamilton_value(state, self._pile_cache)
         return union_square_value(state)
 
     def normalize(self, state: Any) -> tuple[tuple[Move, ...], Any]:
@@ -108,6 +117,7 @@ class Expander:
         return self._sorted(kids), following
 
     def _sorted(self, kids: list[tuple[float, Child]]) -> list[Child]:
+        self._values = {kid[1][2]: kid[0] for kid in kids}
         if self.order:
             kids.sort(key=lambda kid: -kid[0])
         return [kid[1] for kid in kids]
@@ -135,7 +145,7 @@ class Expander:
             if key in seen:
                 continue
             seen.add(key)
-            out.append((hamilton_value(child), (moves, child, key)))
+            out.append((hamilton_value(child, self._pile_cache), (moves, child, key)))
         return out
 
     # --- Union Square ----------------------------------------------------------
@@ -226,41 +236,62 @@ def waste_targets(state: UnionSquareState) -> tuple[dict[int, tuple[int, ...]], 
     return {card: tuple(dsts) for card, dsts in targets.items()}, empty_target
 
 
-def hamilton_value(state: HamiltonState) -> float:
+PILE_CACHE_LIMIT: Final = 200_000
+
+
+PileCache = dict[tuple[int, tuple[int, ...]], float]
+
+
+def hamilton_value(state: HamiltonState, cache: PileCache | None = None) -> float:
     """Heuristic worth of a Hamilton position.
 
     Cards on the foundations and empty piles count for; cards resting on a
     card they may be built on count for (a same-suit one fully, a same-colour
     one half); most of all, a card lying above a card of its own suit that must
-    reach the foundation before it ("blocked") counts against.
+    reach the foundation before it ("blocked") counts against. ``cache`` keeps
+    each pile's part (a move changes only one or two piles).
     """
-    if state.start == 0:
+    start = state.start
+    if start == 0:
         return 0.0
-    idx = IDX[state.start]
     up = 0
     for foundation in state.foundations:
         up += len(foundation)
     empty = 0
-    ordered = 0.0
-    blocked = 0
+    piles_value = 0.0
     for pile in state.tableau:
         if not pile:
             empty += 1
             continue
-        lowest = [13, 13, 13, 13]  # lowest idx of each suit seen so far, from the bottom
-        below = -1
-        for card in pile:
-            suit = SUIT[card]
-            i = idx[card]
-            if i > lowest[suit]:
-                blocked += 1
-            else:
-                lowest[suit] = i
-            if below >= 0 and idx[below] == i + 1 and RED[below] == RED[card]:
-                ordered += 1.0 if SUIT[below] == suit else 0.5
-            below = card
-    return (W_UP * up + W_EMPTY * empty + W_ORDERED * ordered - W_BLOCKED * blocked
-            - W_STOCK * len(state.stock))
+        if cache is None:
+            piles_value += _pile_value(pile, start)
+            continue
+        part = cache.get((start, pile))
+        if part is None:
+            if len(cache) > PILE_CACHE_LIMIT:
+                cache.clear()
+            part = cache[(start, pile)] = _pile_value(pile, start)
+        piles_value += part
+    return W_UP * up + W_EMPTY * empty + piles_value - W_STOCK * len(state.stock)
+
+
+def _pile_value(pile: tuple[int, ...], start: int) -> float:
+    idx = IDX[start]
+    lowest = [13, 13, 13, 13]  # lowest idx of each suit seen so far, from the bottom
+    below = -1
+    ordered = 0.0
+    blocked = 0
+    for card in pile:
+        suit = SUIT[card]
+        i = idx[card]
+        if i > lowest[suit]:
+            blocked += 1
+        else:
+            lowest[suit] = i
+        if below >= 0 and idx[below] == i + 1 and RED[below] == RED[card]:
+            ordered += 1.0 if SUIT[below] == suit else 0.5
+        below = card
+    return W_ORDERED * ordered - W_BLOCKED * blocked
 
 
 def macro_bound(state: UnionSquareState, first: int) -> float:

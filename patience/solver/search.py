@@ -32,6 +32,7 @@ depth-first search with what is left of the budget.
 
 from __future__ import annotations
 
+import gc
 import heapq
 import time
 from collections.abc import Hashable
@@ -102,10 +103,16 @@ def search(
     expand = expander or Expander(game)
     outcome: str = UNKNOWN
     line: tuple[Move, ...] = ()
-    if best_first_first:
-        outcome, line = best_first(game, state, expand, budget, table_cap)
-    if outcome == UNKNOWN and not budget.spent:
-        outcome, line = depth_first(game, state, expand, budget, table_cap)
+    collecting = gc.isenabled()
+    gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
+    try:
+        if best_first_first:
+            outcome, line = best_first(game, state, expand, budget, table_cap)
+        if outcome == UNKNOWN and not budget.spent:
+            outcome, line = depth_first(game, state, expand, budget, table_cap)
+    finally:
+        if collecting:
+            gc.enable()
     if outcome == WON:
         line = _checked(game, state, line)
     return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
@@ -145,7 +152,7 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
                 budget.peak = max(budget.peak, len(parents))
                 return WON, prefix + _line_to(parents, child_key)
             tie += 1
-            heapq.heappush(heap, (-expand.value(child), negdepth - 1, tie, 0, child_key, child))
+            heapq.heappush(heap, (-expand.value(child, child_key), negdepth - 1, tie, 0, child_key, child))
     budget.peak = max(budget.peak, len(parents))
     return LOST, ()
 
@@ -192,8 +199,8 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
         table[key] = None
         if len(table) > peak:
             peak = len(table)
-            if peak > table_cap:
-                table = dict(islice(table.items(), len(table) // 2, None))
+        if len(table) > table_cap:
+            table = dict(islice(table.items(), len(table) // 2, None))
         path.add(key)
         stack.append(_Frame(moves, key, expand.children(child)))
     budget.peak = max(budget.peak, peak)

@@ -1,0 +1,1 @@
+"""Tests of the translations, the help pages and ``patience rules``."""

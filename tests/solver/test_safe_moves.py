@@ -1,0 +1,111 @@
+"""Safe automatic moves: each rule fires where it should, and never changes an answer."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience import get_game
+from patience.games.hamilton import HamiltonState
+from patience.solver.expand import Expander
+from patience.solver.safe_moves import hamilton_safe_move, safe_closure, union_square_safe_move
+from tests.solver.mini import MiniHamilton, mini_hamilton, mini_union_square
+from tests.solver.positions import hamilton_near_end, union_square_near_end
+
+search_module = importlib.import_module("patience.solver.search")
+
+FULL = ",".join(r + "{s}" for r in "A23456789TJQK")
+
+
+def _outcome(game: Any, state: Any, safe: bool) -> str:
+    result = search_module.search(game, state, max_seconds=30, expander=Expander(game, safe=safe))
+    assert result.decided
+    return str(result.outcome)
+
+
+def test_hamilton_start_card_goes_up() -> None:
+    game = get_game("hamilton")
+    state = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- f=-;"
+                                + ";".join(FULL.format(s=s) for s in "CDS")
+                                + " t=KH,QH,JH,TH,9H,8H,7H,6H,5H,4H,3H,2H,AH;-;-;-;-;-;-")
+    move = hamilton_safe_move(state)
+    assert move is not None and str(move) == "t1-f1"
+    moves, after = safe_closure(game, state)
+    assert [str(m) for m in moves] == ["t1-f1"]  # 2H is not a start card: it waits for the search
+    assert game.score(after) == 40
+
+
+def test_hamilton_rule_waits_for_the_choice_and_ignores_other_cards() -> None:
+    game = get_game("hamilton")
+    assert hamilton_safe_move(game.new(1)) is None
+    state = game.apply_all(game.new(1), [game.parse_move("s"), game.parse_move("c-f1")])
+    start = state.start
+    for pile in state.tableau:
+        if pile and pile[-1] % 13 + 1 == start:
+            assert hamilton_safe_move(state) is not None
+            break
+    else:
+        assert hamilton_safe_move(state) is None
+
+
+def test_union_square_rule_fires_only_in_the_second_half() -> None:
+    game = get_game("union-square")
+    up = ",".join(r + "H" for r in "A23456789TJQK")
+    rest = ";".join(",".join(r + s for r in "A23456789TJQK") + "," + ",".join(r + s for r in "KQJT98765432A")
+                    for s in "CDS")
+    # hearts: A..K up; the second King and the rest wait in two piles
+    text = (f"union-square stock=- waste=- f={up};{rest} "
+            "t=AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH;KH" + ";-" * 14)
+    state = game.parse_position(text)
+    move = union_square_safe_move(state)
+    assert move is not None and str(move) == "t2-f1"
+    moves, after = safe_closure(game, state)
+    assert len(moves) == 13 and game.is_won(after)
+    # in the first half nothing is automatic: Q of hearts on a foundation at J
+    half = ",".join(r + "H" for r in "A23456789TJ")
+    text = (f"union-square stock=- waste=- f={half};{rest} "
+            "t=AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH;KH,KH,QH" + ";-" * 14)
+    assert union_square_safe_move(game.parse_position(text)) is None
+
+
+def test_safe_moves_change_no_answer_on_mini_positions() -> None:
+    rng = random.Random(99)
+    for _ in range(60):
+        us_game, us_state = mini_union_square(rng, rng.randint(5, 12), piles=rng.randint(2, 5),
+                                              stock=rng.randint(0, 4), waste=rng.randint(0, 2),
+                                              up=rng.randint(0, 30))
+        assert _outcome(us_game, us_state, True) == _outcome(us_game, us_state, False)
+    for _ in range(30):
+        h_game, h_state = mini_hamilton(rng, rng.randint(3, 8), rng.choice([0, 2]), rng.randint(0, 6))
+        assert _outcome(h_game, h_state, True) == _outcome(h_game, h_state, False)
+
+
+def test_safe_moves_change_no_answer_on_full_positions() -> None:
+    union_square = get_game("union-square")
+    rng = random.Random(5)
+    for _ in range(25):
+        us_state = union_square_near_end(rng, rng.randint(4, 14), rng.randint(0, 5), rng.randint(0, 3),
+                                         rng.randint(1, 5))
+        assert _outcome(union_square, us_state, True) == _outcome(union_square, us_state, False)
+    hamilton = get_game("hamilton")
+    for _ in range(10):
+        h_state = hamilton_near_end(rng, rng.randint(3, 6), rng.choice([0, 2]))
+        assert _outcome(hamilton, h_state, True) == _outcome(hamilton, h_state, False)
+
+
+@pytest.mark.slow
+def test_safe_moves_change_no_answer_on_lost_positions() -> None:
+    data = Path(__file__).resolve().parent.parent / "data" / "solver" / "hamilton-mini-lost.json"
+    for fixture in json.loads(data.read_text(encoding="utf-8")):
+        game = MiniHamilton(fixture["cards"])
+        state = HamiltonState(tuple(tuple(p) for p in fixture["tableau"]), ((),) * 4, (), -1, 0,
+                              fixture["start"])
+        assert _outcome(game, state, True) == _outcome(game, state, False) == "lost"
+    hamilton = get_game("hamilton")
+    deal = hamilton.new(16)  # lost: proven in about 8,000 positions with the rules, 34,000 without
+    assert _outcome(hamilton, deal, True) == _outcome(hamilton, deal, False) == "lost"

@@ -1,0 +1,126 @@
+"""The solver on fixtures, from any position, within budgets; won lines replay to a win."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience import get_game
+from patience.solver import LOST, UNKNOWN, WON, Result, solve
+from patience.solver.expand import Expander
+
+FIXTURES = json.loads((Path(__file__).resolve().parent.parent / "data" / "solver" / "fixtures.json")
+                      .read_text(encoding="utf-8"))
+search_module = importlib.import_module("patience.solver.search")
+
+
+def _deal_params() -> list[Any]:
+    return [pytest.param(f["game"], f["deal"], f["outcome"], id=f"{f['game']}-{f['deal']}",
+                         marks=[pytest.mark.slow] if f.get("slow") else [])
+            for f in FIXTURES["deals"]]
+
+
+@pytest.mark.parametrize(("slug", "deal", "outcome"), _deal_params())
+def test_numbered_deals(slug: str, deal: int, outcome: str) -> None:
+    game = get_game(slug)
+    result = solve(game, game.new(deal), max_seconds=60)
+    assert result.outcome == outcome
+    if outcome == WON:
+        assert game.is_won(game.apply_all(game.new(deal), result.moves))
+    else:
+        assert result.moves == ()
+
+
+@pytest.mark.parametrize("fixture", FIXTURES["positions"], ids=lambda f: f"{f['game']}-{f['outcome']}")
+def test_positions(fixture: dict[str, str]) -> None:
+    game = get_game(fixture["game"])
+    state = game.parse_position(fixture["position"])
+    result = solve(game, state, max_seconds=30)
+    assert result.outcome == fixture["outcome"], fixture["why"]
+    if result.won:
+        assert game.is_won(game.apply_all(state, result.moves))
+
+
+def test_from_the_middle_of_a_game() -> None:
+    """Solving after the first moves of a won line finds a line from there."""
+    game = get_game("hamilton")
+    start = game.new(358)
+    line = solve(game, start, max_seconds=30).moves
+    for cut in (1, 2, 5, len(line) // 2, len(line) - 1):
+        middle = game.apply_all(start, line[:cut])
+        rest = solve(game, middle, max_seconds=30)
+        assert rest.won and game.is_won(game.apply_all(middle, rest.moves))
+
+
+def test_before_the_choice_every_chooser_card_is_tried() -> None:
+    """Deal 454 is lost whichever of the three cards starts; each choice alone is lost too."""
+    game = get_game("hamilton")
+    s = game.parse_move("s")
+    for clicks in (1, 2, 3):
+        chosen = game.apply_all(game.new(454), [s] * clicks + [game.parse_move("c-f2")])
+        assert solve(game, chosen, max_seconds=30).outcome == LOST
+
+
+def test_a_won_position_needs_no_move() -> None:
+    game = get_game("hamilton")
+    won = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- f="
+                              + ";".join(",".join(r + s for r in "A23456789TJQK") for s in "CDHS")
+                              + " t=-;-;-;-;-;-;-")
+    result = solve(game, won)
+    assert result.outcome == WON and result.moves == ()
+
+
+@pytest.mark.parametrize(("slug", "deal"), [("hamilton", 515), ("hamilton", 358), ("union-square", 9)])
+def test_budgets_give_unknown_never_a_wrong_answer(slug: str, deal: int) -> None:
+    game = get_game(slug)
+    state = game.new(deal)
+    truth = solve(game, state, max_seconds=60)
+    assert truth.decided
+    answers: set[str] = set()
+    for nodes in (1, 3, 10, 30, 100, 300, 1000, 3000):
+        result = solve(game, state, max_nodes=nodes)
+        assert result.outcome in (UNKNOWN, truth.outcome)
+        assert result.nodes <= nodes
+        if result.outcome == UNKNOWN:
+            assert result.stopped == "nodes"
+        answers.add(result.outcome)
+    assert UNKNOWN in answers
+    tiny = solve(game, state, max_seconds=0.0)
+    assert tiny.outcome in (UNKNOWN, truth.outcome)
+
+
+def test_time_budget_is_kept() -> None:
+    game = get_game("union-square")
+    result = solve(game, game.new(2), max_seconds=0.3)
+    assert result.seconds < 0.8
+    if result.outcome == UNKNOWN:
+        assert result.stopped == "seconds"
+
+
+def test_small_table_still_proves_a_loss() -> None:
+    """With a table cap far below the number of positions the answer is the same (more work)."""
+    game = get_game("hamilton")
+    state = game.new(454)
+    full = solve(game, state)
+    capped = solve(game, state, table_cap=100)
+    assert full.outcome == capped.outcome == LOST
+    assert capped.peak_table <= 101 + 1
+
+
+def test_depth_first_and_best_first_agree_exactly() -> None:
+    """Both searches enter every reachable position exactly once when the table holds them all."""
+    game = get_game("hamilton")
+    for deal in (109, 454, 515):
+        both = search_module.search(game, game.new(deal), expander=Expander(game))
+        deep = search_module.search(game, game.new(deal), expander=Expander(game), best_first_first=False)
+        assert both.outcome == deep.outcome == LOST
+        assert both.nodes == deep.nodes
+
+
+def test_result_helpers() -> None:
+    result = Result(WON, (), 3, 0.1, 3)
+    assert result.won and result.decided and result.moves_text() == ""
