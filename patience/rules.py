@@ -87,6 +87,19 @@ def pile_dom_id(pile: int) -> str:
     raise ValueError(f"no pile has code {pile}")
 
 
+def target_piles(takers: list[int] | None, empties: list[int]) -> list[int]:
+    """Tableau piles (0-based, ascending) that take a card: those whose top wants it, and the empty ones.
+
+    >>> target_piles([4, 1], [0, 6]), target_piles(None, [2])
+    ([0, 1, 4, 6], [2])
+    """
+    if takers is None:
+        return empties
+    if empties:
+        return sorted(takers + empties)
+    return takers
+
+
 _PILE_RE: Final = r"(?:c|w|f[1-4]|t(?:1[0-6]|[1-9]))"
 _MOVE_RE: Final = re.compile(rf"^({_PILE_RE})-({_PILE_RE})(?:x([1-9][0-9]?))?$")
 

@@ -46,6 +46,7 @@ from patience.rules import (
     pile_dom_id,
     pile_notation,
     register,
+    target_piles,
 )
 from patience.rules import MOVE_TABLE as MOVES
 
@@ -215,28 +216,14 @@ class HamiltonGame(Game[HamiltonState]):
                 moves.extend(from_pile[FOUNDATION + foundation_wants[top]][1 : run + 1])
             # to the tableau: the group's bottom card goes on a same-colour card one step above
             for k in range(1, run + 1):
-                takers_of = takers.get(pile[-k])
-                if takers_of is None:
-                    targets = empties
-                elif empties:
-                    targets = sorted(takers_of + empties)
-                else:
-                    targets = takers_of
-                for j in targets:
+                for j in target_piles(takers.get(pile[-k]), empties):
                     moves.append(from_pile[TABLEAU + j][k])
         # back from the foundations, one card at a time
         for j, foundation in enumerate(state.foundations):
             if not foundation:
                 continue
             from_foundation = MOVES[FOUNDATION + j]
-            takers_of = takers.get(foundation[-1])
-            if takers_of is None:
-                targets = empties
-            elif empties:
-                targets = sorted(takers_of + empties)
-            else:
-                targets = takers_of
-            for i in targets:
+            for i in target_piles(takers.get(foundation[-1]), empties):
                 moves.append(from_foundation[TABLEAU + i][1])
         return moves
 

@@ -40,6 +40,7 @@ from patience.rules import (
     pile_dom_id,
     pile_notation,
     register,
+    target_piles,
 )
 from patience.rules import MOVE_TABLE as MOVES
 
@@ -191,14 +192,7 @@ class UnionSquareGame(Game[UnionSquareState]):
             elif RANK[card] == ACE and not started >> SUIT[card] & 1:
                 for j in empty_foundations:
                     moves.append(from_here[FOUNDATION + j][1])
-            takers_of = takers.get(card)
-            if takers_of is None:
-                targets = empties
-            elif empties:
-                targets = sorted(takers_of + empties)
-            else:
-                targets = takers_of
-            for j in targets:
+            for j in target_piles(takers.get(card), empties):
                 if TABLEAU + j != src:
                     moves.append(from_here[TABLEAU + j][1])
         return moves
