@@ -12,6 +12,7 @@ import random
 
 from patience.games.hamilton import HamiltonGame, HamiltonState
 from patience.games.union_square import UnionSquareGame, UnionSquareState
+from tests.solver.positions import split_suits, union_square_order
 
 HAMILTON_PILES = 7
 
@@ -45,14 +46,8 @@ def mini_hamilton(rng: random.Random, loose: int, stock: int = 0,
     on_foundation = [0, 0, 0, 0]
     for _ in range(up):
         on_foundation[rng.choice([s for s in range(4) if on_foundation[s] < total[s]])] += 1
-    foundations: list[tuple[int, ...]] = []
-    cards_in_play: list[int] = []
-    for suit in range(4):
-        cards = [suit * 13 + offset for offset in order[: total[suit]]]
-        foundations.append(tuple(cards[: on_foundation[suit]]))
-        cards_in_play.extend(cards[on_foundation[suit]:])
-    rng.shuffle(cards_in_play)
-    rng.shuffle(foundations)
+    foundations, cards_in_play = split_suits(
+        rng, [[suit * 13 + offset for offset in order[: total[suit]]] for suit in range(4)], on_foundation)
     piles: list[list[int]] = [[] for _ in range(HAMILTON_PILES)]
     for card in cards_in_play[stock:]:
         piles[rng.randrange(HAMILTON_PILES)].append(card)
@@ -74,21 +69,14 @@ def mini_union_square(rng: random.Random, loose: int, piles: int = 3, stock: int
     on_foundation = [0, 0, 0, 0]
     for _ in range(up):
         on_foundation[rng.choice([s for s in range(4) if on_foundation[s] < total[s]])] += 1
-    foundations: list[tuple[int, ...]] = []
-    cards_in_play: list[int] = []
-    for suit in range(4):
-        full = [suit * 13 + r for r in range(13)] + [suit * 13 + r for r in range(12, -1, -1)]
-        cards = full[: total[suit]]
-        foundations.append(tuple(cards[: on_foundation[suit]]))
-        cards_in_play.extend(cards[on_foundation[suit]:])
-    rng.shuffle(cards_in_play)
-    rng.shuffle(foundations)
+    foundations, cards_in_play = split_suits(
+        rng, [union_square_order(suit)[: total[suit]] for suit in range(4)], on_foundation)
     stock_cards = tuple(cards_in_play[:stock])
     waste_cards = tuple(cards_in_play[stock: stock + waste])
     tableau: list[list[int]] = [[] for _ in range(piles)]
     for card in cards_in_play[stock + waste:]:
         tableau[rng.randrange(piles)].append(card)
-    state = UnionSquareState(tuple(tuple(p) for p in tableau), tuple(foundations), stock_cards, waste_cards)
+    state = UnionSquareState(tuple(tuple(p) for p in tableau), foundations, stock_cards, waste_cards)
     return MiniUnionSquare(up + loose), state
 
 

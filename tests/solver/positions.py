@@ -12,6 +12,29 @@ HAMILTON_PILES = 7
 US_PILES = 16
 
 
+def split_suits(
+    rng: random.Random, suits: list[list[int]], up: list[int]
+) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """Each suit's first ``up[suit]`` cards go to a foundation, the rest into play; both shuffled.
+
+    ``suits[suit]`` lists that suit's cards in foundation order. Returns the
+    foundations (in a random order) and the cards in play (in a random order).
+    """
+    foundations: list[tuple[int, ...]] = []
+    loose: list[int] = []
+    for cards, count in zip(suits, up, strict=True):
+        foundations.append(tuple(cards[:count]))
+        loose.extend(cards[count:])
+    rng.shuffle(loose)
+    rng.shuffle(foundations)
+    return tuple(foundations), loose
+
+
+def union_square_order(suit: int) -> list[int]:
+    """A Union Square foundation's 26 cards in order: Ace up to King, King down to Ace."""
+    return [suit * 13 + r for r in range(13)] + [suit * 13 + r for r in range(12, -1, -1)]
+
+
 def hamilton_near_end(rng: random.Random, in_play: int, stock: int = 0) -> HamiltonState:
     """A Hamilton position after the choice with ``in_play`` cards off the foundations.
 
@@ -26,19 +49,13 @@ def hamilton_near_end(rng: random.Random, in_play: int, stock: int = 0) -> Hamil
     for _ in range(in_play):
         choices = [s for s in range(4) if counts[s] > 0]
         counts[rng.choice(choices)] -= 1
-    foundations: list[tuple[int, ...]] = []
-    loose: list[int] = []
-    for suit in range(4):
-        cards = [suit * 13 + offset for offset in order]
-        foundations.append(tuple(cards[: counts[suit]]))
-        loose.extend(cards[counts[suit]:])
-    rng.shuffle(loose)
-    rng.shuffle(foundations)
+    foundations, loose = split_suits(rng, [[suit * 13 + offset for offset in order] for suit in range(4)],
+                                     counts)
     stock_cards = tuple(loose[:stock])
     piles: list[list[int]] = [[] for _ in range(HAMILTON_PILES)]
     for card in loose[stock:]:
         piles[rng.randrange(HAMILTON_PILES)].append(card)
-    return HamiltonState(tuple(tuple(p) for p in piles), tuple(foundations), stock_cards, -1, 0, start)
+    return HamiltonState(tuple(tuple(p) for p in piles), foundations, stock_cards, -1, 0, start)
 
 
 def union_square_near_end(rng: random.Random, in_play: int, stock: int = 0, waste: int = 0,
@@ -54,21 +71,14 @@ def union_square_near_end(rng: random.Random, in_play: int, stock: int = 0, wast
     for _ in range(in_play):
         choices = [s for s in range(4) if counts[s] > 0]
         counts[rng.choice(choices)] -= 1
-    foundations: list[tuple[int, ...]] = []
-    loose: list[int] = []
-    for suit in range(4):
-        full = [suit * 13 + r for r in range(13)] + [suit * 13 + r for r in range(12, -1, -1)]
-        foundations.append(tuple(full[: counts[suit]]))
-        loose.extend(full[counts[suit]:])
-    rng.shuffle(loose)
-    rng.shuffle(foundations)
+    foundations, loose = split_suits(rng, [union_square_order(suit) for suit in range(4)], counts)
     stock_cards = tuple(loose[:stock])
     waste_cards = tuple(loose[stock: stock + waste])
     piles: list[list[int]] = [[] for _ in range(US_PILES)]
     used = rng.sample(range(US_PILES), piles_used)
     for card in loose[stock + waste:]:
         piles[rng.choice(used)].append(card)
-    return UnionSquareState(tuple(tuple(p) for p in piles), tuple(foundations), stock_cards, waste_cards)
+    return UnionSquareState(tuple(tuple(p) for p in piles), foundations, stock_cards, waste_cards)
 
 
 def suits_started(state: UnionSquareState) -> list[int]:
