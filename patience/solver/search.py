@@ -26,8 +26,17 @@ every node in the table is lost too, since each is reachable from the root.
   node may be entered again (wasted work), never skipped wrongly, and the
   path alone keeps the search finite, so the argument above still holds.
 
-:func:`search` runs best-first search until the table is full, then
-depth-first search with what is left of the budget.
+:func:`search` runs the two side by side by default (``strategy="portfolio"``):
+a slice of best-first search, then a slice of depth-first search, and so on,
+each with its own table, until one of them wins or proves the loss, or the
+budget is spent; when best-first search fills its table, depth-first search
+goes on alone. The two fail on different deals (best-first search wanders
+on plateaus of equal value, depth-first search sinks into a subtree below an
+early wrong move), so together they decide far more deals within a budget
+than either alone, at the price of proving a loss twice as slowly.
+``strategy="best-first"`` runs best-first search until its table is full,
+then depth-first search; ``strategy="depth-first"`` runs depth-first search
+only.
 """
 
 from __future__ import annotations
@@ -35,19 +44,27 @@ from __future__ import annotations
 import gc
 import heapq
 import time
-from collections.abc import Hashable
+from collections.abc import Generator, Hashable
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Final
 
 from patience.rules import Game, Move
 from patience.solver.expand import NO_MORE, Child, Expander, macro_bound
+from patience.solver.lines import shortened
 from patience.solver.result import LOST, UNKNOWN, WON, Result
 
 DEFAULT_TABLE_CAP: Final = 400_000
 CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
+SLICE: Final = 256  # nodes each search expands before the other one's turn
+PORTFOLIO: Final = "portfolio"
+BEST_FIRST: Final = "best-first"
+DEPTH_FIRST: Final = "depth-first"
+STRATEGIES: Final = (PORTFOLIO, BEST_FIRST, DEPTH_FIRST)
 
 Parents = dict[Hashable, tuple[Hashable, tuple[Move, ...]] | None]
+Answer = tuple[str, tuple[Move, ...]]
+Steps = Generator[None, None, Answer]  # yields between slices, returns the answer
 
 
 class SolverError(RuntimeError):
@@ -95,33 +112,68 @@ def search(
     max_seconds: float | None = None,
     table_cap: int = DEFAULT_TABLE_CAP,
     expander: Expander | None = None,
-    best_first_first: bool = True,
+    strategy: str = PORTFOLIO,
 ) -> Result:
-    """Search ``state`` for a winning line; see :func:`patience.solver.solve`."""
+    """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
+
+    ``strategy`` is one of :data:`STRATEGIES` (see the module's text).
+    """
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     started = time.perf_counter()
     budget = _Budget(max_nodes, None if max_seconds is None else started + max_seconds)
     expand = expander or Expander(game)
-    outcome: str = UNKNOWN
-    line: tuple[Move, ...] = ()
     collecting = gc.isenabled()
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
-        if best_first_first:
-            outcome, line = best_first(game, state, expand, budget, table_cap)
-        if outcome == UNKNOWN and not budget.spent:
-            outcome, line = depth_first(game, state, expand, budget, table_cap)
+        if strategy == PORTFOLIO:
+            outcome, line = _side_by_side(
+                [best_first(game, state, expand, budget, table_cap),
+                 depth_first(game, state, expand, budget, table_cap)], budget)
+        elif strategy == BEST_FIRST:
+            outcome, line = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
+            if outcome == UNKNOWN and not budget.spent:
+                outcome, line = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+        else:
+            outcome, line = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
     finally:
         if collecting:
             gc.enable()
     if outcome == WON:
-        line = _checked(game, state, line)
+        line = _checked(game, state, shortened(game, state, _checked(game, state, line)))
     return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
                   budget.peak, budget.spent if outcome == UNKNOWN else "")
 
 
-def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
-               table_cap: int) -> tuple[str, tuple[Move, ...]]:
+def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
+    """Run the searches a slice at a time, in turn; the first decided answer wins.
+
+    A search that ends ``unknown`` (its table is full, or the budget is spent)
+    leaves the others running while budget is left.
+    """
+    running = list(searches)
+    while running:
+        for steps in list(running):
+            try:
+                next(steps)
+            except StopIteration as stop:
+                outcome, line = stop.value
+                if outcome != UNKNOWN:
+                    for other in running:
+                        other.close()
+                    return outcome, line
+                running.remove(steps)
+                if budget.spent:
+                    for other in running:
+                        other.close()
+                    return UNKNOWN, ()
+    return UNKNOWN, ()
+
+
+def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int) -> Steps:
     """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
+
+    A generator: it yields every :data:`SLICE` nodes and returns its answer.
 
     A heap entry is a position and the batch of its children still to build
     (Union Square builds its stock macros a few at a time, see
@@ -135,7 +187,12 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
     parents: Parents = {root_key: None}
     tie = 0
     heap: list[tuple[float, int, int, int, Hashable, Any]] = [(0.0, 0, 0, 0, root_key, root)]
+    slice_left = SLICE
     while heap:
+        slice_left -= 1
+        if not slice_left:
+            slice_left = SLICE
+            yield
         if len(parents) > table_cap or not budget.take():
             budget.peak = max(budget.peak, len(parents))
             return UNKNOWN, ()
@@ -167,9 +224,11 @@ def _line_to(parents: Parents, key: Hashable) -> tuple[Move, ...]:
     return tuple(m for piece in reversed(pieces) for m in piece)
 
 
-def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
-                table_cap: int) -> tuple[str, tuple[Move, ...]]:
-    """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent."""
+def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int) -> Steps:
+    """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent.
+
+    A generator: it yields every :data:`SLICE` nodes and returns its answer.
+    """
     prefix, root = expand.normalize(state)
     if game.is_won(root):
         return WON, prefix
@@ -180,6 +239,7 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
         return UNKNOWN, ()
     stack = [_Frame(prefix, root_key, expand.children(root))]
     peak = 1
+    slice_left = SLICE
     while stack:
         frame = stack[-1]
         if frame.index >= len(frame.children):
@@ -196,6 +256,10 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget,
         if not budget.take():
             budget.peak = max(budget.peak, peak)
             return UNKNOWN, ()
+        slice_left -= 1
+        if not slice_left:
+            slice_left = SLICE
+            yield
         table[key] = None
         if len(table) > peak:
             peak = len(table)

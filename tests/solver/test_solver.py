@@ -115,12 +115,45 @@ def test_depth_first_and_best_first_agree_exactly() -> None:
     """Both searches enter every reachable position exactly once when the table holds them all."""
     game = get_game("hamilton")
     for deal in (109, 454, 515):
+        best = search_module.search(game, game.new(deal), expander=Expander(game), strategy="best-first")
+        deep = search_module.search(game, game.new(deal), expander=Expander(game), strategy="depth-first")
         both = search_module.search(game, game.new(deal), expander=Expander(game))
-        deep = search_module.search(game, game.new(deal), expander=Expander(game), best_first_first=False)
-        assert both.outcome == deep.outcome == LOST
-        assert both.nodes == deep.nodes
+        assert best.outcome == deep.outcome == both.outcome == LOST
+        assert best.nodes == deep.nodes
+        assert deep.nodes <= both.nodes <= 2 * deep.nodes + search_module.SLICE
 
 
 def test_result_helpers() -> None:
     result = Result(WON, (), 3, 0.1, 3)
     assert result.won and result.decided and result.moves_text() == ""
+
+
+def test_each_strategy_finds_the_same_answers() -> None:
+    """Every strategy is exact: the same outcome on won and lost deals, and won lines replay."""
+    game = get_game("hamilton")
+    for deal, outcome in ((1, WON), (454, LOST)):
+        for strategy in search_module.STRATEGIES:
+            result = search_module.search(game, game.new(deal), max_seconds=60, strategy=strategy)
+            assert result.outcome == outcome, (deal, strategy)
+            if outcome == WON:
+                assert game.is_won(game.apply_all(game.new(deal), result.moves))
+
+
+def test_unknown_strategy_is_refused() -> None:
+    game = get_game("hamilton")
+    with pytest.raises(ValueError, match="unknown search strategy 'sideways'"):
+        search_module.search(game, game.new(1), strategy="sideways")
+
+
+def test_won_lines_have_no_loops() -> None:
+    """A reported line never passes the same position twice (wandering is cut out)."""
+    game = get_game("union-square")
+    result = search_module.search(game, game.new(28), max_seconds=60, strategy="depth-first")
+    assert result.outcome == WON
+    state = game.new(28)
+    seen = {state}
+    for move in result.moves:
+        state = game.apply(state, move)
+        assert state not in seen
+        seen.add(state)
+    assert game.is_won(state)

@@ -1,0 +1,180 @@
+"""Tidying a winning line: cut out every stretch that comes back to a position already passed.
+
+Depth-first search in particular finds lines that wander (cards moved around
+and later back, or into another pile that is the same to the rules). A
+stretch that leaves a position and comes back to it, or to a position with the
+same canonical key (:mod:`.canonical`: the same position with interchangeable
+piles in another order), does nothing for the win, so it is cut out; the
+moves after it are relabelled to the piles they now refer to. The result is
+replayed through the engine by the search like any other line.
+
+>>> from patience import get_game
+>>> from patience.rules import Move
+>>> game = get_game("hamilton")
+>>> line = [Move.parse(text) for text in "s c-f1 t1-t2 t2-t1 t1-t2".split()]
+>>> [str(m) for m in without_loops(game, game.new(5), tuple(line))]
+['s', 'c-f1', 't1-t2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from patience.rules import FOUNDATION, TABLEAU, Game, Move
+from patience.solver.canonical import canonical_key
+
+Relabelling = dict[int, int]  # pile code in one position -> pile code of the same cards in another
+
+
+def relabelling(before: Any, after: Any) -> Relabelling:
+    """Pile codes of ``after`` mapped to the piles of ``before`` holding the same cards.
+
+    The two positions must have the same canonical key, so their piles hold
+    the same cards up to order. A pile keeps its own code when it can
+    (Hamilton's piles that a deal still reaches always do); empty
+    foundations, and piles equal to each other, pair up in order.
+
+    >>> from patience import get_game
+    >>> game = get_game("union-square")
+    >>> state = game.new(3)
+    >>> turned = state._replace(tableau=state.tableau[1:] + state.tableau[:1])
+    >>> relabelling(state, turned)[TABLEAU + 15] == TABLEAU
+    True
+    """
+    codes: Relabelling = {}
+    codes.update(_pair_up(before.tableau, after.tableau, TABLEAU))
+    codes.update(_pair_up(before.foundations, after.foundations, FOUNDATION))
+    return codes
+
+
+def _pair_up(before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], ...],
+             base: int) -> Relabelling:
+    free: dict[tuple[int, ...], list[int]] = {}
+    for i, pile in enumerate(before):
+        free.setdefault(pile, []).append(i)
+    pairs: Relabelling = {}
+    for i, pile in enumerate(after):  # first the piles that can keep their place
+        places = free.get(pile)
+        if places and i in places:
+            places.remove(i)
+            pairs[base + i] = base + i
+    for i, pile in enumerate(after):
+        if base + i not in pairs:
+            places = free.get(pile)
+            if not places:
+                # Foundations of one suit differ in size only across keys, never here.
+                raise ValueError("positions with the same key hold different piles")
+            pairs[base + i] = base + places.pop(0)
+    return pairs
+
+
+def without_loops(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line`` with every stretch that comes back to a position (up to symmetry) cut out."""
+    seen: dict[Hashable, int] = {canonical_key(game.slug, state): 0}
+    positions: list[Any] = [state]  # positions[n]: after the first n kept moves
+    kept: list[Move] = []
+    codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
+    for move in line:
+        move = Move(codes.get(move.src, move.src), codes.get(move.dst, move.dst), move.count)
+        state = game.apply_legal(state, move)
+        key = canonical_key(game.slug, state)
+        earlier = seen.get(key)
+        if earlier is None:
+            kept.append(move)
+            positions.append(state)
+            seen[key] = len(kept)
+            continue
+        back = positions[earlier]
+        step = relabelling(back, state)
+        codes = _compose(codes, step)
+        del kept[earlier:]
+        del positions[earlier + 1:]
+        seen = {k: n for k, n in seen.items() if n <= earlier}
+        state = back
+    return tuple(kept)
+
+
+def _compose(codes: Relabelling, step: Relabelling) -> Relabelling:
+    """The relabelling ``codes`` then ``step`` (a pile missing from one is left as it is)."""
+    piles = set(codes) | set(step)
+    return {pile: step.get(codes.get(pile, pile), codes.get(pile, pile)) for pile in piles}
+
+
+WINDOW = 12  # how far ahead a shortcut is looked for
+MAX_PASSES = 3
+
+
+def shortened(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line`` without its loops and without moves it can do without.
+
+    After :func:`without_loops`, passes over the line try to drop one move, or
+    a move and a later move that takes the same cards back (``t5-t8`` …
+    ``t8-t5``), wherever the line then reaches, within :data:`WINDOW` moves,
+    a position it passed anyway (up to symmetry). Each pass is linear in the
+    line's length; passes repeat while they shorten it.
+    """
+    line = without_loops(game, state, line)
+    for _ in range(MAX_PASSES):
+        shorter = _shortcut_pass(game, state, line)
+        if len(shorter) == len(line):
+            break
+        line = without_loops(game, state, shorter)
+    return line
+
+
+def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """One linear pass of :func:`shortened` (loops aside)."""
+    slug = game.slug
+    keys = [canonical_key(slug, state)]  # keys[n]: after the line's first n moves
+    after = state
+    for move in line:
+        after = game.apply_legal(after, move)
+        keys.append(canonical_key(slug, after))
+    kept: list[Move] = []
+    codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
+    i = 0
+    while i < len(line):
+        ahead = [_relabelled(m, codes) for m in line[i:i + WINDOW + 1]]
+        found = _shortcut(game, state, ahead, keys[i + 1:])
+        if found is None:
+            kept.append(ahead[0])
+            state = game.apply_legal(state, ahead[0])
+            i += 1
+            continue
+        moves, reached, skipped = found
+        kept.extend(moves)
+        theirs = state
+        for move in ahead[:skipped]:
+            theirs = game.apply_legal(theirs, move)
+        codes = _compose(codes, relabelling(reached, theirs))
+        state = reached
+        i += skipped
+    return tuple(kept)
+
+
+def _shortcut(game: Game[Any], state: Any, ahead: list[Move],
+              keys: list[Hashable]) -> tuple[list[Move], Any, int] | None:
+    """Moves that do without ``ahead[0]`` (and maybe its reverse) and reach, after the line's
+    first ``n`` moves of ``ahead``, the same key: ``(moves, position, n)``; or ``None``."""
+    first = ahead[0]
+    drops: list[frozenset[int]] = [frozenset((0,))]
+    drops += [frozenset((0, j)) for j in range(1, len(ahead))
+              if ahead[j] == Move(first.dst, first.src, first.count)]
+    for drop in drops:
+        moves: list[Move] = []
+        position = state
+        for t in range(1, len(ahead) + 1):  # after the line's moves ahead[0 .. t-1]
+            if t - 1 not in drop:
+                move = ahead[t - 1]
+                if not game.is_legal(position, move):
+                    break
+                position = game.apply_legal(position, move)
+                moves.append(move)
+            if t - 1 >= max(drop) and canonical_key(game.slug, position) == keys[t - 1]:
+                return moves, position, t
+    return None
+
+
+def _relabelled(move: Move, codes: Relabelling) -> Move:
+    return Move(codes.get(move.src, move.src), codes.get(move.dst, move.dst), move.count)
