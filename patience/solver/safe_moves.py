@@ -27,6 +27,23 @@ of another suit finds an empty foundation as it did (``c``'s suit takes one,
 the other three suits at most three). The line from ``P'`` is a subsequence of
 the line from ``P`` and ends in the same won position.
 
+**Hamilton, cards no one needs** (also ``hamilton_safe_move``): a card ``c``
+of step ``k >= 1`` (``k`` = its place in the cyclic order, 0 for the start
+rank) on top of a tableau pile goes onto its suit's foundation when that
+holds ``k`` cards and either ``k == 1`` or the other suit of ``c``'s colour
+has ``k`` cards or more up. (The cards that could be placed on ``c`` are
+the two of its colour one step lower; both are up, or, for ``k == 1``, they
+are start-rank cards.) The argument is in ``docs/solver.md``; in short:
+(1) from any position there is a shortest winning line that never places a
+start-rank card on a tableau card and never takes a card of a colour down
+from a foundation while every lower card of that colour is up (replace the
+first such move by "to the foundation", or drop it, and skip the card's later
+moves, as in the start-rank argument: nothing can be placed on that card
+meanwhile, so it is only covered by deals and only ever the top card of a
+moved group; by induction on the step, lowest first); (2) in such a line
+nothing is ever placed on ``c``, so the same ghost argument lets ``P'`` follow
+the line with no more moves.
+
 **Union Square, second half of a foundation** (``union_square_safe_move``):
 a card that fits a foundation holding 13 or more cards (the second King, or
 the next card down) goes up. Argument: let the foundation of suit ``s`` hold
@@ -52,26 +69,47 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from patience.cards import SUIT
 from patience.games.hamilton import IDX, HamiltonState
 from patience.games.union_square import UnionSquareState
 from patience.rules import FOUNDATION, TABLEAU, WASTE, Game, Move
 
+PARTNER: Final = (3, 2, 1, 0)  # the other suit of the same colour: clubs-spades, diamonds-hearts
 US_TURN: Final = 13
 US_FULL: Final = 26
 MAX_CLOSURE: Final = 200  # more safe moves than cards in play would be a bug
 
 
 def hamilton_safe_move(state: HamiltonState) -> Move | None:
-    """A start-rank card on a tableau pile's top, sent to the first empty foundation."""
+    """The first safe Hamilton move: a start-rank card on a pile's top to an empty foundation;
+    else a pile's top card onto its suit's foundation when no card could need it (see above)."""
     if state.start == 0:
         return None
     idx = IDX[state.start]
+    up = [0, 0, 0, 0]  # cards up per suit
+    where = [0, 0, 0, 0]  # the foundation holding each started suit
+    empty: int | None = None
+    for j, foundation in enumerate(state.foundations):
+        if foundation:
+            suit = SUIT[foundation[0]]
+            up[suit] = len(foundation)
+            where[suit] = j
+        elif empty is None:
+            empty = j
+    second: Move | None = None
     for i, pile in enumerate(state.tableau):
-        if pile and idx[pile[-1]] == 0:
-            for j, foundation in enumerate(state.foundations):
-                if not foundation:
-                    return Move(TABLEAU + i, FOUNDATION + j, 1)
-    return None
+        if not pile:
+            continue
+        card = pile[-1]
+        step = idx[card]
+        if step == 0:
+            if empty is not None:
+                return Move(TABLEAU + i, FOUNDATION + empty, 1)
+            continue
+        suit = SUIT[card]
+        if second is None and up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step):
+            second = Move(TABLEAU + i, FOUNDATION + where[suit], 1)
+    return second
 
 
 def union_square_safe_move(state: UnionSquareState) -> Move | None:
@@ -114,8 +152,8 @@ def safe_closure(game: Game[Any], state: Any) -> tuple[tuple[Move, ...], Any]:
     ...     "f=-;" + ";".join(full.replace("{s}", s) for s in "CDS") +
     ...     " t=KH,QH,JH,TH,9H,8H,7H,6H,5H,4H,3H,2H,AH;-;-;-;-;-;-")
     >>> moves, after = safe_closure(game, state)
-    >>> [str(m) for m in moves], game.score(after)
-    (['t1-f1'], 40)
+    >>> len(moves), game.is_won(after)
+    (13, True)
     """
     moves: list[Move] = []
     slug = game.slug
