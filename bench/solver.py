@@ -1,6 +1,7 @@
 """Solver speed: a fixed set of numbered deals per game, a fixed budget per deal.
 
-Run ``python bench/solver.py [--deals 1-200] [--max-seconds 10] [--games hamilton union-square]``.
+Run ``python bench/solver.py [--deals 1-200] [--max-seconds 10] [--games hamilton union-square]
+[--strategy portfolio|best-first|depth-first]``.
 For each game it solves every deal in the range, one at a time, in a fresh
 process of its own (the games run side by side, so the memory figure is that
 game's alone), and prints a table:
@@ -24,20 +25,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from patience import get_game
-from patience.solver import solve
+from patience.solver.search import PORTFOLIO, STRATEGIES, search
 from patience.survey import parse_range, quantile
 
 Row = tuple[str, int, float, float, float, float, float, float, float]
 
 
-def bench_game(slug: str, deals: range, max_seconds: float) -> Row:
+def bench_game(slug: str, deals: range, max_seconds: float, strategy: str = PORTFOLIO) -> Row:
     """Solve every deal; the table row."""
     game = get_game(slug)
     seconds: list[float] = []
     decided = won = nodes = 0
     started = time.perf_counter()
     for deal in deals:
-        result = solve(game, game.new(deal), max_seconds=max_seconds)
+        result = search(game, game.new(deal), max_seconds=max_seconds, strategy=strategy)
         seconds.append(result.seconds)
         decided += result.decided
         won += result.won
@@ -50,7 +51,7 @@ def bench_game(slug: str, deals: range, max_seconds: float) -> Row:
             seconds[-1], nodes / total if total else 0.0, peak_mb)
 
 
-def _worker(args: tuple[str, range, float]) -> Row:
+def _worker(args: tuple[str, range, float, str]) -> Row:
     return bench_game(*args)
 
 
@@ -59,15 +60,17 @@ def main() -> None:
     parser.add_argument("--deals", default="1-200", help="deal numbers A-B (default 1-200)")
     parser.add_argument("--max-seconds", type=float, default=10.0, help="budget per deal (default 10)")
     parser.add_argument("--games", nargs="+", default=["hamilton", "union-square"])
+    parser.add_argument("--strategy", choices=STRATEGIES, default=PORTFOLIO,
+                        help="search strategy (default portfolio: best-first and depth-first side by side)")
     args = parser.parse_args()
     deals = parse_range(args.deals)
     header = ("game", "deals", "decided %", "won %", "median s", "p95 s", "max s", "nodes/s", "peak MB")
-    print(f"deals {args.deals}, budget {args.max_seconds} s per deal")
+    print(f"deals {args.deals}, budget {args.max_seconds} s per deal, strategy {args.strategy}")
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     context = multiprocessing.get_context("spawn")
     with context.Pool(len(args.games), maxtasksperchild=1) as pool:  # one fresh process per game
-        rows = pool.map(_worker, [(slug, deals, args.max_seconds) for slug in args.games])
+        rows = pool.map(_worker, [(slug, deals, args.max_seconds, args.strategy) for slug in args.games])
     for row in rows:
         name, n, decided, won, median, p95, worst, rate, peak = row
         print(f"| {name} | {n} | {decided:.1f} | {won:.1f} | {median:.3f} | {p95:.2f} | {worst:.2f} "
