@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import os
 import time
 from collections.abc import Generator, Hashable
 from dataclasses import dataclass
@@ -56,7 +57,14 @@ from patience.solver.result import LOST, UNKNOWN, WON, Result
 
 DEFAULT_TABLE_CAP: Final = 400_000
 CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
-SLICE: Final = 256  # nodes each search expands before the other one's turn
+SLICE: Final = 256  # nodes a search expands before it gives way
+# Slices of best-first and of depth-first search per round, by game: measured with bench/solver.py
+# (see docs/solver.md); PATIENCE_SOLVER_SHARES_<GAME>="bf,df" overrides them (for tuning).
+SHARES: Final = {
+    slug: tuple(int(n) for n in os.environ.get(f"PATIENCE_SOLVER_SHARES_{slug.upper().replace('-', '_')}",
+                                               default).split(","))
+    for slug, default in (("hamilton", "3,1"), ("union-square", "1,3"))
+}
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
@@ -127,9 +135,10 @@ def search(
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
         if strategy == PORTFOLIO:
+            best_slices, deep_slices = SHARES.get(game.slug, (1, 1))
             outcome, line = _side_by_side(
-                [best_first(game, state, expand, budget, table_cap),
-                 depth_first(game, state, expand, budget, table_cap)], budget)
+                [best_first(game, state, expand, budget, table_cap)] * best_slices
+                + [depth_first(game, state, expand, budget, table_cap)] * deep_slices, budget)
         elif strategy == BEST_FIRST:
             outcome, line = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
             if outcome == UNKNOWN and not budget.spent:
@@ -148,12 +157,15 @@ def search(
 def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
     """Run the searches a slice at a time, in turn; the first decided answer wins.
 
-    A search that ends ``unknown`` (its table is full, or the budget is spent)
-    leaves the others running while budget is left.
+    A search listed several times gets that many slices per round. A search
+    that ends ``unknown`` (its table is full, or the budget is spent) leaves
+    the others running while budget is left.
     """
     running = list(searches)
     while running:
         for steps in list(running):
+            if steps not in running:
+                continue  # ended earlier in this round
             try:
                 next(steps)
             except StopIteration as stop:
@@ -162,7 +174,7 @@ def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
                     for other in running:
                         other.close()
                     return outcome, line
-                running.remove(steps)
+                running = [other for other in running if other is not steps]
                 if budget.spent:
                     for other in running:
                         other.close()
