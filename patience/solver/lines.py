@@ -120,7 +120,39 @@ def shortened(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move
         if len(shorter) == len(line):
             break
         line = without_loops(game, state, shorter)
-    return line
+    return merged(game, state, line)
+
+
+def merged(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line`` with moves from the same pile to the same pile joined into one group move
+    wherever the rules allow that group move and it ends in the same position.
+
+    The safe moves send Hamilton cards up one at a time; a player would move the group.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> state = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
+    ...     "f=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC;AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD;"
+    ...     "AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS,QS,KS;AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH "
+    ...     "t=KH,QH;-;-;-;-;-;-")
+    >>> [str(m) for m in merged(game, state, (Move.parse("t1-f4"), Move.parse("t1-f4")))]
+    ['t1-f4x2']
+    """
+    kept: list[Move] = []
+    before: list[Any] = []  # before[n]: the position before kept[n]
+    for move in line:
+        after = game.apply_legal(state, move)
+        if kept and kept[-1].src == move.src and kept[-1].dst == move.dst:
+            group = Move(move.src, move.dst, kept[-1].count + move.count)
+            start = before[-1]
+            if game.is_legal(start, group) and game.apply_legal(start, group) == after:
+                kept[-1] = group
+                state = after
+                continue
+        kept.append(move)
+        before.append(state)
+        state = after
+    return tuple(kept)
 
 
 def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
