@@ -18,6 +18,7 @@ replayed through the engine by the search like any other line.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -105,7 +106,8 @@ WINDOW = 12  # how far ahead a shortcut is looked for
 MAX_PASSES = 3
 
 
-def shortened(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+def shortened(game: Game[Any], state: Any, line: tuple[Move, ...],
+              deadline: float | None = None) -> tuple[Move, ...]:
     """``line`` without its loops and without moves it can do without.
 
     After :func:`without_loops`, passes over the line try to drop one move, or
@@ -155,7 +157,8 @@ def merged(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, .
     return tuple(kept)
 
 
-def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...],
+                   deadline: float | None = None) -> tuple[Move, ...]:
     """One linear pass of :func:`shortened` (loops aside)."""
     slug = game.slug
     keys = [canonical_key(slug, state)]  # keys[n]: after the line's first n moves
@@ -167,6 +170,9 @@ def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple
     codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
     i = 0
     while i < len(line):
+        if deadline is not None and i % 64 == 0 and time.perf_counter() >= deadline:
+            kept.extend(_relabelled(m, codes) for m in line[i:])
+            break
         ahead = [_relabelled(m, codes) for m in line[i:i + WINDOW + 1]]
         found = _shortcut(game, state, ahead, keys[i + 1:])
         if found is None:

@@ -149,7 +149,11 @@ def search(
         if collecting:
             gc.enable()
     if outcome == WON:
-        line = _checked(game, state, shortened(game, state, _checked(game, state, line)))
+        # Tidying the line may take a tenth of the budget beyond it (it is linear, and
+        # a line found at the last moment is still cut of its loops).
+        tidy_until = None if max_seconds is None else max(started + max_seconds,
+                                                          time.perf_counter() + 0.1 * max_seconds)
+        line = _checked(game, state, shortened(game, state, _checked(game, state, line), tidy_until))
     return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
                   budget.peak, budget.spent if outcome == UNKNOWN else "")
 

@@ -67,3 +67,12 @@ def test_a_loop_is_cut_to_nothing() -> None:
     game = get_game("hamilton")
     line = tuple(Move.parse(text) for text in ["s", "c-f1", "t1-t2", "t2-t1"])
     assert [str(m) for m in without_loops(game, game.new(5), line)] == ["s", "c-f1"]
+
+
+def test_a_spent_deadline_still_gives_a_winning_line() -> None:
+    """With no time left only the linear steps run; the line is still a replayable win."""
+    game = get_game("hamilton")
+    state, line, padded = _padded("hamilton", 1, seed=3)
+    tidy = shortened(game, state, padded, deadline=0.0)
+    assert len(line) <= len(tidy) <= len(padded)
+    assert game.is_won(game.apply_all(state, tidy))
