@@ -129,8 +129,9 @@ def test_the_page_speaks_the_chosen_language(page: Any, live_server: str) -> Non
     page.select_option("#lang-select", "pt_BR")
     page.wait_for_function("document.documentElement.lang === 'pt-BR'")
     expect(page.locator("#undo")).to_contain_text("Desfazer")
-    label = page.locator('[data-pile="tableau-1"] [data-card]').get_attribute("aria-label")
-    assert label is not None and label.startswith("Seis de copas")
+    # the cards are labelled again a moment after the buttons: wait for it
+    expect(page.locator('[data-pile="tableau-1"] [data-card]')).to_have_attribute(
+        "aria-label", re.compile(r"^Seis de copas"))
     page.reload()  # the choice is remembered (cookie)
     wait_ready(page)
     expect(page.locator("#undo")).to_contain_text("Desfazer")
