@@ -77,7 +77,7 @@ def without_loops(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[
     kept: list[Move] = []
     codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
     for move in line:
-        move = Move(codes.get(move.src, move.src), codes.get(move.dst, move.dst), move.count)
+        move = _relabelled(move, codes)
         state = game.apply_legal(state, move)
         key = canonical_key(game.slug, state)
         earlier = seen.get(key)
@@ -114,11 +114,14 @@ def shortened(game: Game[Any], state: Any, line: tuple[Move, ...],
     a move and a later move that takes the same cards back (``t5-t8`` …
     ``t8-t5``), wherever the line then reaches, within :data:`WINDOW` moves,
     a position it passed anyway (up to symmetry). Each pass is linear in the
-    line's length; passes repeat while they shorten it.
+    line's length; passes repeat while they shorten it, and stop at
+    ``deadline`` (a :func:`time.perf_counter` time), leaving the rest as it is.
     """
     line = without_loops(game, state, line)
     for _ in range(MAX_PASSES):
-        shorter = _shortcut_pass(game, state, line)
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        shorter = _shortcut_pass(game, state, line, deadline)
         if len(shorter) == len(line):
             break
         line = without_loops(game, state, shorter)

@@ -33,7 +33,9 @@ budget is spent; when best-first search fills its table, depth-first search
 goes on alone. The two fail on different deals (best-first search wanders
 on plateaus of equal value, depth-first search sinks into a subtree below an
 early wrong move), so together they decide far more deals within a budget
-than either alone, at the price of proving a loss twice as slowly.
+than either alone, at the price of proving a loss more slowly (both
+enumerate the same positions). Each game has its own shares of slices
+(:data:`SHARES`).
 ``strategy="best-first"`` runs best-first search until its table is full,
 then depth-first search; ``strategy="depth-first"`` runs depth-first search
 only.

@@ -10,6 +10,7 @@ import pytest
 from patience import get_game
 from patience.rules import Move
 from patience.solver import WON, solve
+from patience.solver import lines as lines_module
 from patience.solver.canonical import canonical_key
 from patience.solver.lines import relabelling, shortened, without_loops
 
@@ -69,10 +70,15 @@ def test_a_loop_is_cut_to_nothing() -> None:
     assert [str(m) for m in without_loops(game, game.new(5), line)] == ["s", "c-f1"]
 
 
-def test_a_spent_deadline_still_gives_a_winning_line() -> None:
+def test_a_spent_deadline_still_gives_a_winning_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no time left only the linear steps run; the line is still a replayable win."""
     game = get_game("hamilton")
     state, line, padded = _padded("hamilton", 1, seed=3)
+
+    def no_pass(*_args: object) -> tuple[Move, ...]:
+        raise AssertionError("a shortcut pass ran after the deadline")
+
+    monkeypatch.setattr(lines_module, "_shortcut_pass", no_pass)
     tidy = shortened(game, state, padded, deadline=0.0)
     assert len(line) <= len(tidy) <= len(padded)
     assert game.is_won(game.apply_all(state, tidy))
