@@ -12,6 +12,12 @@ HAMILTON_PILES = 7
 US_PILES = 16
 
 
+def hamilton_won_position_text() -> str:
+    """A Hamilton position with every card up (start rank Ace), in position text."""
+    return ("hamilton start=1 choices=0 chooser=- stock=- f="
+            + ";".join(",".join(r + s for r in "A23456789TJQK") for s in "CDHS") + " t=-;-;-;-;-;-;-")
+
+
 def split_suits(
     rng: random.Random, suits: list[list[int]], up: list[int]
 ) -> tuple[tuple[tuple[int, ...], ...], list[int]]:

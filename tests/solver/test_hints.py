@@ -8,6 +8,7 @@ import time
 from patience import get_game
 from patience.hints import Hint, heuristic_move, hint, winnability
 from patience.i18n import language
+from tests.solver.positions import hamilton_won_position_text
 
 WON_POSITION = ("hamilton start=1 choices=0 chooser=- stock=- f="
                 + ";".join(",".join(r + s for r in "A23456789TJQK") for s in "DHS")
@@ -35,9 +36,7 @@ def test_hint_in_a_lost_game_still_offers_a_move() -> None:
 
 def test_hint_without_any_move() -> None:
     game = get_game("hamilton")
-    won = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- f="
-                              + ";".join(",".join(r + s for r in "A23456789TJQK") for s in "CDHS")
-                              + " t=-;-;-;-;-;-;-")
+    won = game.parse_position(hamilton_won_position_text())
     answer = hint(game, won)
     assert answer.move is None and answer.status == "winnable"
 

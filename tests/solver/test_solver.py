@@ -12,6 +12,7 @@ import pytest
 from patience import get_game
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
 from patience.solver.expand import Expander
+from tests.solver.positions import hamilton_won_position_text
 
 FIXTURES = json.loads((Path(__file__).resolve().parent.parent / "data" / "solver" / "fixtures.json")
                       .read_text(encoding="utf-8"))
@@ -67,9 +68,7 @@ def test_before_the_choice_every_chooser_card_is_tried() -> None:
 
 def test_a_won_position_needs_no_move() -> None:
     game = get_game("hamilton")
-    won = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- f="
-                              + ";".join(",".join(r + s for r in "A23456789TJQK") for s in "CDHS")
-                              + " t=-;-;-;-;-;-;-")
+    won = game.parse_position(hamilton_won_position_text())
     result = solve(game, won)
     assert result.outcome == WON and result.moves == ()
 
