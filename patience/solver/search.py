@@ -137,7 +137,7 @@ def search(
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
         if strategy == PORTFOLIO:
-            best_slices, deep_slices = SHARES.get(game.slug, (1, 1))
+            best_slices, deep_slices = SHARES[game.slug]
             outcome, line = _side_by_side(
                 [best_first(game, state, expand, budget, table_cap)] * best_slices
                 + [depth_first(game, state, expand, budget, table_cap)] * deep_slices, budget)
