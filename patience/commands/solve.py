@@ -14,7 +14,7 @@ from patience.i18n import _, ngettext
 from patience.notation import Record, parse_moves, parse_record
 from patience.rules import Game, Move, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
-from patience.survey import parse_range, read_rows, summarize, survey
+from patience.survey import Backend, Summary, dask_backend, merge_rows, parse_range, summarize, survey
 
 DEFAULT_SOLVE_SECONDS = 60.0
 DEFAULT_HINT_SECONDS = 1.0
@@ -49,13 +49,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Solve deals A to B in parallel, one JSON line per deal in the "
                                      "output file; a rerun skips the deals already decided."))
     p.add_argument("game", choices=games)
-    p.add_argument("--deals", required=True, metavar="A-B", help=_("deal numbers, e.g. 1-2000"))
-    p.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes (default 1)"))
+    p.add_argument("--deals", metavar="A-B", help=_("deal numbers, e.g. 1-2000"))
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes (default 1)"))
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help=_("solve on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786 "
+                              "(needs pip install 'patience[cluster]')"))
+    p.add_argument("--batch", type=int, metavar="N",
+                   help=_("deals per cluster task with --scheduler (default: from the cluster's size)"))
     _budget_arguments(p, DEFAULT_SURVEY_SECONDS)
     p.add_argument("--out", type=Path, metavar="FILE",
                    help=_("results file (default survey-GAME-A-B.jsonl)"))
-    p.add_argument("--summary", action="store_true",
-                   help=_("only print the summary of the results file for these deals; solve nothing"))
+    p.add_argument("--summary", nargs="*", type=Path, metavar="FILE",
+                   help=_("only print the summary, of the results file or of the FILEs given (merged, "
+                          "the latest row of each deal counts); solve nothing"))
     p.set_defaults(handler=run_survey)
 
 
@@ -132,16 +139,48 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def run_survey(args: argparse.Namespace) -> int:
     """Run (or resume) a survey and print its summary."""
-    deals = parse_range(args.deals)
+    deals = parse_range(args.deals) if args.deals is not None else None
+    if args.summary is not None:
+        return _print_summary(args, deals)
+    if deals is None:
+        raise PatienceError(_("which deals? give --deals A-B"))
     if args.workers < 1:
         raise PatienceError(_("--workers must be at least 1"))
-    out = args.out or Path(f"survey-{args.game}-{deals.start}-{deals.stop - 1}.jsonl")
-    if args.summary:
-        rows = [row for row in read_rows(out) if row.get("game") == args.game and row["deal"] in deals]
-        print(summarize(rows).text())
-        return 0
-    summary = survey(args.game, deals, out, workers=args.workers, max_nodes=args.max_nodes,
-                     max_seconds=args.max_seconds, progress=sys.stderr)
+    if args.batch is not None and args.scheduler is None:
+        raise PatienceError(_("--batch is for a Dask cluster: give --scheduler too"))
+    out = args.out or _default_out(args.game, deals)
+    if out.suffix == ".gz":
+        raise PatienceError(_("cannot add rows to the compressed file {path}: gunzip it first").format(
+            path=out))
+
+    def run(backend: Backend | None) -> Summary:
+        return survey(args.game, deals, out, workers=args.workers, max_nodes=args.max_nodes,
+                      max_seconds=args.max_seconds, progress=sys.stderr, backend=backend)
+
+    if args.scheduler is None:
+        summary = run(None)
+    else:
+        with dask_backend(args.scheduler, batch=args.batch) as backend:
+            print(_("Dask scheduler {address}: {threads} worker threads").format(
+                address=args.scheduler, threads=backend.threads()), file=sys.stderr)
+            summary = run(backend)
     print(summary.text())
     print(_("results: {path}").format(path=out))
+    return 0
+
+
+def _default_out(game: str, deals: range) -> Path:
+    return Path(f"survey-{game}-{deals.start}-{deals.stop - 1}.jsonl")
+
+
+def _print_summary(args: argparse.Namespace, deals: range | None) -> int:
+    """``--summary``: of the results file (``--out`` or the default name) or of several files merged."""
+    files: list[Path] = list(args.summary)
+    if not files and args.out is not None:
+        files = [args.out]
+    elif not files and deals is not None:
+        files = [_default_out(args.game, deals)]
+    elif not files:
+        raise PatienceError(_("which results? give --deals A-B, --out FILE or --summary FILE"))
+    print(summarize(merge_rows(files, args.game, deals)).text())
     return 0

@@ -1,0 +1,67 @@
+"""The work of a survey: one job per deal, solved by a worker process; jobs grouped in batches.
+
+A job is ``(game slug, deal number, max_nodes, max_seconds)``: small, plain
+and picklable, so the same jobs go to local processes or to a Dask cluster.
+
+>>> jobs = [("hamilton", deal, None, 2.0) for deal in range(1, 8)]
+>>> [[job[1] for job in batch] for batch in batches(jobs, 3)]
+[[1, 2, 3], [4, 5, 6], [7]]
+>>> batch_size(deals=1000, threads=4, max_seconds=2.0)
+30
+>>> batch_size(deals=40, threads=2, max_seconds=2.0)
+5
+>>> batch_size(deals=1000, threads=4, max_seconds=60.0)
+1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from patience.rules import get_game
+from patience.solver import solve
+from patience.survey.results import Row
+
+Job = tuple[str, int, int | None, float | None]
+
+#: At least this many batches per worker thread, so the work spreads evenly to the end.
+BATCHES_PER_THREAD: Final = 4
+#: At most this many deals in one batch.
+MAX_BATCH: Final = 30
+#: A batch holds at most this many seconds of budget, which bounds what a lost worker costs.
+BATCH_SECONDS: Final = 60.0
+
+
+def solve_deal(job: Job) -> Row:
+    """Solve one numbered deal; the row written to the results file (runs in a worker process)."""
+    slug, deal, max_nodes, max_seconds = job
+    game = get_game(slug)
+    result = solve(game, game.new(deal), max_nodes=max_nodes, max_seconds=max_seconds)
+    return {"game": slug, "deal": deal, "outcome": result.outcome,
+            "moves": [str(m) for m in result.moves], "nodes": result.nodes,
+            "seconds": round(result.seconds, 4), "peak_table": result.peak_table,
+            "stopped": result.stopped, "max_nodes": max_nodes, "max_seconds": max_seconds}
+
+
+def solve_batch(jobs: Sequence[Job]) -> list[Row]:
+    """Solve a batch of deals one after the other; their rows in the same order (one cluster task)."""
+    return [solve_deal(job) for job in jobs]
+
+
+def batch_size(deals: int, threads: int, max_seconds: float | None) -> int:
+    """Deals per batch: few enough that every thread gets several batches and a batch's budget
+    stays under :data:`BATCH_SECONDS`, many enough that the scheduler handles few tasks."""
+    size = math.ceil(deals / (max(threads, 1) * BATCHES_PER_THREAD))
+    cap = MAX_BATCH
+    if max_seconds is not None and max_seconds > 0:
+        cap = min(cap, max(1, int(BATCH_SECONDS // max_seconds)))
+    return max(1, min(size, cap))
+
+
+def batches(jobs: Sequence[Job], size: int) -> list[list[Job]]:
+    """The jobs cut into consecutive batches of ``size`` (the last may be shorter)."""
+    if size < 1:
+        raise ValueError(f"batch size must be at least 1, not {size}")
+    return [list(jobs[i:i + size]) for i in range(0, len(jobs), size)]

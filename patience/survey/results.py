@@ -1,0 +1,189 @@
+"""Survey results: the rows of a results file, deal ranges, and the summary (win rate, times).
+
+A results file has one JSON line per deal and pass (``game``, ``deal``,
+``outcome``, the winning ``moves``, ``nodes``, ``seconds``, the budget); when a
+deal has several rows, the last one counts.
+
+>>> wilson(50, 100)
+(0.4038..., 0.5961...)
+>>> rows = [{"deal": 1, "outcome": "won", "seconds": 0.1}, {"deal": 2, "outcome": "lost", "seconds": 0.3},
+...         {"deal": 3, "outcome": "unknown", "seconds": 2.0}]
+>>> s = summarize(rows)
+>>> s.won, s.lost, s.unknown, round(s.low, 3), round(s.high, 3)
+(1, 1, 1, 0.061, 0.939)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from patience.errors import PatienceError
+from patience.i18n import _
+from patience.solver import LOST, UNKNOWN, WON
+
+Row = dict[str, Any]
+
+Z95: Final = 1.959963984540054
+DECIDED: Final = (WON, LOST)
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_range(text: str) -> range:
+    """``A-B`` (inclusive) or a single number ``N``.
+
+    >>> parse_range("1-2000")
+    range(1, 2001)
+    """
+    try:
+        if "-" in text:
+            first, last = (int(part) for part in text.split("-", 1))
+        else:
+            first = last = int(text)
+    except ValueError:
+        raise PatienceError(_("deal range must look like 1-2000, not {text!r}").format(text=text)) from None
+    if first < 1 or last < first:
+        raise PatienceError(_("deal range must go up from 1: {text!r}").format(text=text))
+    return range(first, last + 1)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Counts, the win rate's interval (unknowns counted both ways) and time per deal."""
+
+    won: int
+    lost: int
+    unknown: int
+    low: float  # Wilson lower bound with every unknown counted as lost
+    high: float  # Wilson upper bound with every unknown counted as won
+    median: float
+    p95: float
+    max: float
+
+    @property
+    def deals(self) -> int:
+        """Number of deals summarized."""
+        return self.won + self.lost + self.unknown
+
+    @property
+    def rate(self) -> float:
+        """Won among the decided deals."""
+        decided = self.won + self.lost
+        return self.won / decided if decided else 0.0
+
+    def text(self) -> str:
+        """The summary as a few translated lines."""
+        lines = [
+            _("{deals} deals: {won} won, {lost} lost, {unknown} unknown").format(
+                deals=self.deals, won=self.won, lost=self.lost, unknown=self.unknown),
+            _("win rate {low:.1%} to {high:.1%} (95% Wilson interval, unknowns counted both ways); "
+              "{rate:.1%} of decided deals").format(low=self.low, high=self.high, rate=self.rate),
+            _("seconds per deal: median {median:.2f}, p95 {p95:.2f}, max {max:.2f}").format(
+                median=self.median, p95=self.p95, max=self.max),
+        ]
+        return "\n".join(lines)
+
+
+def quantile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of sorted values; 0 when empty."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def summarize(rows: Iterable[Row]) -> Summary:
+    """Summarize result rows (the last row of each deal counts)."""
+    latest: dict[int, Row] = {}
+    for row in rows:
+        latest[int(row["deal"])] = row
+    outcomes = [row["outcome"] for row in latest.values()]
+    won, lost = outcomes.count(WON), outcomes.count(LOST)
+    unknown = len(outcomes) - won - lost
+    n = len(outcomes)
+    low = wilson(won, n)[0]
+    high = wilson(won + unknown, n)[1]
+    seconds = sorted(float(row["seconds"]) for row in latest.values())
+    return Summary(won, lost, unknown, low, high, quantile(seconds, 0.5), quantile(seconds, 0.95),
+                   seconds[-1] if seconds else 0.0)
+
+
+def read_rows(path: Path) -> list[Row]:
+    """The rows already in a results file (none when it does not exist); a torn last line is ignored.
+
+    A name ending in ``.gz`` is read through gzip, as the committed results in
+    ``docs/survey/`` are.
+    """
+    if not path.exists():
+        return []
+    try:
+        if path.suffix == ".gz":
+            with gzip.open(path, "rt", encoding="utf-8") as stream:
+                text = stream.read()
+        else:
+            text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, EOFError) as exc:
+        raise PatienceError(_("cannot read {path}: {reason}").format(path=path, reason=exc)) from None
+    rows = []
+    for line in text.splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and "deal" in row and "outcome" in row:
+            rows.append(row)
+    return rows
+
+
+def merge_rows(paths: Sequence[Path], slug: str, deals: range | None = None) -> list[Row]:
+    """One row per deal of game ``slug`` from several results files: the latest row wins.
+
+    Latest means the last one read, files in the order given and rows in file
+    order, so list an older run's file before a newer one. Rows of other games
+    (and, given ``deals``, of other deals) are left out. A missing file is an error.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     a, b = Path(tmp) / "a.jsonl", Path(tmp) / "b.jsonl"
+    ...     _ = a.write_text('{"game": "hamilton", "deal": 1, "outcome": "unknown", "seconds": 9}\\n'
+    ...                      '{"game": "hamilton", "deal": 2, "outcome": "won", "seconds": 1}\\n')
+    ...     _ = b.write_text('{"game": "hamilton", "deal": 1, "outcome": "lost", "seconds": 30}\\n')
+    ...     [(row["deal"], row["outcome"]) for row in merge_rows([a, b], "hamilton")]
+    [(1, 'lost'), (2, 'won')]
+    """
+    latest: dict[int, Row] = {}
+    for path in paths:
+        if not path.exists():
+            raise PatienceError(_("no such results file: {path}").format(path=path))
+        for row in read_rows(path):
+            deal = int(row["deal"])
+            if row.get("game", slug) == slug and (deals is None or deal in deals):
+                latest[deal] = row
+    return [latest[deal] for deal in sorted(latest)]
+
+
+def main_summary(path: Path, stream: TextIO = sys.stdout) -> Summary:
+    """Print the summary of an existing survey file."""
+    summary = summarize(read_rows(path))
+    stream.write(summary.text() + "\n")
+    return summary
+
+
+__all__ = ["DECIDED", "UNKNOWN", "Z95", "Row", "Summary", "main_summary", "merge_rows", "parse_range",
+           "quantile", "read_rows", "summarize", "wilson"]

@@ -1,0 +1,129 @@
+"""The survey runner: what to solve, the results file, the progress bar; a backend does the solving.
+
+Each deal's result is one JSON line in the results file, written as soon as
+it arrives, so an interrupted survey loses nothing: a rerun skips the deals
+already decided (``won`` or ``lost``) and tries the others again. Where the
+deals are solved is the backend's business: local processes
+(:class:`~patience.survey.local.LocalBackend`, the default) or a Dask cluster
+(:func:`dask_backend`); the file, the progress bar and the summary are the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TextIO
+
+from patience.errors import PatienceError
+from patience.i18n import _
+from patience.rules import get_game
+from patience.solver import WON
+from patience.survey.jobs import Job
+from patience.survey.local import LocalBackend
+from patience.survey.results import DECIDED, Row, Summary, read_rows, summarize
+
+if TYPE_CHECKING:
+    from patience.survey.dask import DaskBackend
+
+
+class Backend(Protocol):
+    """Where a survey's deals are solved."""
+
+    def solve(self, jobs: Sequence[Job]) -> Generator[Row, None, None]:
+        """Solve every job; yield each row as soon as it arrives, in any order.
+
+        Closing the iterator early stops the work that is still going on.
+        """
+        ...
+
+
+def survey(
+    slug: str,
+    deals: range,
+    out: Path,
+    *,
+    workers: int = 1,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    progress: TextIO | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    backend: Backend | None = None,
+) -> Summary:
+    """Solve every deal of ``deals`` not yet decided in ``out``; append a row per deal; summarize.
+
+    The deals are solved by ``backend``, by default ``workers`` local processes.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = Path(tmp) / "s.jsonl"
+    ...     first = survey("hamilton", range(1, 3), out, max_nodes=50)
+    ...     again = survey("hamilton", range(1, 3), out, max_nodes=50)
+    >>> first.deals, again.deals
+    (2, 2)
+    """
+    get_game(slug)  # fails early on an unknown game
+    done = {int(row["deal"]): row for row in read_rows(out) if row.get("game", slug) == slug}
+    todo = [deal for deal in deals if done.get(deal, {}).get("outcome") not in DECIDED]
+    jobs: list[Job] = [(slug, deal, max_nodes, max_seconds) for deal in todo]
+    rows = {deal: done[deal] for deal in deals if deal in done}
+    started = clock()
+    finished = 0
+    won_now = sum(1 for row in rows.values() if row["outcome"] == WON)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    solver = backend if backend is not None else LocalBackend(workers)
+    with out.open("a", encoding="utf-8") as sink:
+        if jobs:
+            with contextlib.closing(solver.solve(jobs)) as results:
+                for row in results:
+                    sink.write(json.dumps(row) + "\n")
+                    sink.flush()
+                    previous = rows.get(row["deal"])
+                    if previous is not None and previous["outcome"] == WON:
+                        won_now -= 1
+                    rows[row["deal"]] = row
+                    won_now += row["outcome"] == WON
+                    finished += 1
+                    if progress is not None:
+                        _show_progress(progress, finished, len(jobs), won_now, len(rows), clock() - started)
+    if progress is not None and jobs:
+        progress.write("\n")
+    return summarize(rows.values())
+
+
+def dask_backend(address: str, *, batch: int | None = None, timeout: float | None = None) -> DaskBackend:
+    """Connect to the Dask scheduler at ``address`` (needs ``pip install 'patience[cluster]'``).
+
+    Use it as a context manager, which closes the connection. A clear
+    :class:`~patience.errors.PatienceError` when Dask is not installed or the
+    scheduler cannot be reached.
+    """
+    try:
+        from patience.survey.dask import DaskBackend
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in ("dask", "distributed"):
+            raise
+        raise PatienceError(_("--scheduler needs Dask: pip install 'patience[cluster]'")) from None
+    return DaskBackend.connect(address, batch=batch, timeout=timeout)
+
+
+def _show_progress(stream: TextIO, finished: int, total: int, won: int, known: int, elapsed: float) -> None:
+    width = 30
+    filled = width * finished // max(total, 1)
+    rate = finished / elapsed if elapsed > 0 else 0.0
+    eta = (total - finished) / rate if rate > 0 else 0.0
+    bar = "#" * filled + "-" * (width - filled)
+    text = _("[{bar}] {finished}/{total} deals, {won} won of {known}, {rate:.2f} deals/s, ETA {eta}").format(
+        bar=bar, finished=finished, total=total, won=won, known=known, rate=rate, eta=_clock_text(eta))
+    stream.write("\r" + text)
+    stream.flush()
+
+
+def _clock_text(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+__all__ = ["Backend", "dask_backend", "survey"]
