@@ -161,8 +161,10 @@ def run_survey(args: argparse.Namespace) -> int:
         summary = run(None)
     else:
         with dask_backend(args.scheduler, batch=args.batch) as backend:
-            print(_("Dask scheduler {address}: {threads} worker threads").format(
-                address=args.scheduler, threads=backend.threads()), file=sys.stderr)
+            threads = backend.threads()
+            print(ngettext("Dask scheduler {address}: {threads} worker thread",
+                           "Dask scheduler {address}: {threads} worker threads", threads).format(
+                address=args.scheduler, threads=threads), file=sys.stderr)
             summary = run(backend)
     print(summary.text())
     print(_("results: {path}").format(path=out))

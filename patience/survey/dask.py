@@ -22,6 +22,7 @@ from collections.abc import Generator, Sequence
 from types import TracebackType
 
 from distributed import Client, as_completed
+from distributed.comm import get_address_host_port
 
 from patience.errors import PatienceError
 from patience.i18n import _
@@ -49,6 +50,7 @@ class DaskBackend:
         ``timeout`` (seconds) defaults to Dask's ``distributed.comm.timeouts.connect``.
         """
         try:
+            get_address_host_port(address)  # a malformed address fails here, before a Client exists
             if timeout is None:
                 client = Client(address, set_as_default=False)
             else:
