@@ -10,24 +10,19 @@ depend on the machine's load. Without Dask the module skips, except under
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
 from patience.cli import main
 from patience.notation import Record, replay
 from patience.survey import Row, read_rows, survey
+from tests.survey.cluster import LoopbackCluster
 
 if os.environ.get("CI"):
     import distributed
@@ -36,74 +31,16 @@ else:
 
 pytestmark = pytest.mark.slow
 
-DASK = Path(sys.executable).with_name("dask")
 HAMILTON = range(1296, 1306)  # 8 won, 2 lost, each decided in well under a second
 UNION_SQUARE = range(1710, 1718)  # all won, each in well under a second
 BUDGET = 20.0  # seconds per deal: far more than these deals need, so no outcome is "unknown"
-STARTUP_SECONDS = 90.0
-
-
-@dataclass
-class Cluster:
-    """The address and the processes of a loopback cluster (each in its own process group)."""
-
-    folder: Path
-    address: str = ""
-    processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
-    logs: list[IO[bytes]] = field(default_factory=list)
-
-    def start(self, name: str, *args: str) -> None:
-        log = (self.folder / f"{name}.log").open("wb")
-        self.logs.append(log)
-        self.processes[name] = subprocess.Popen([str(DASK), *args], cwd=self.folder, stdout=log,
-                                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                                start_new_session=True)
-
-    def kill(self, name: str, sig: signal.Signals = signal.SIGKILL) -> None:
-        """Kill a process and everything it started (a worker's nanny and its worker process)."""
-        process = self.processes[name]
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, sig)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
-
-    def stop(self) -> None:
-        for name in reversed(list(self.processes)):
-            self.kill(name, signal.SIGTERM)
-        for log in self.logs:
-            log.close()
-
-    def log_tail(self) -> str:
-        return "\n".join(f"--- {path.name}\n" + path.read_text(errors="replace")[-2000:]
-                         for path in sorted(self.folder.glob("*.log")))
 
 
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackCluster]:
     """``dask scheduler`` on a random loopback port and two one-thread workers, ``w1`` and ``w2``."""
-    here = Cluster(tmp_path_factory.mktemp("dask"))
-    try:
-        scheduler_file = here.folder / "scheduler.json"
-        here.start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                   "--scheduler-file", str(scheduler_file))
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while not scheduler_file.exists() or not scheduler_file.read_text().strip():
-            assert here.processes["scheduler"].poll() is None, here.log_tail()
-            assert time.monotonic() < deadline, here.log_tail()
-            time.sleep(0.1)
-        here.address = json.loads(scheduler_file.read_text())["address"]
-        for name in ("w1", "w2"):
-            here.start(name, "worker", here.address, "--name", name, "--host", "127.0.0.1",
-                       "--nworkers", "1", "--nthreads", "1", "--no-dashboard",
-                       "--local-directory", str(here.folder / name))
-        with distributed.Client(here.address, set_as_default=False, timeout=STARTUP_SECONDS) as client:
-            client.wait_for_workers(2, timeout=STARTUP_SECONDS)
-        yield here
-    finally:
-        here.stop()
+    with LoopbackCluster(tmp_path_factory.mktemp("dask"), workers=2) as started:
+        yield started
 
 
 def outcomes(rows: list[Row]) -> dict[int, str]:
@@ -125,7 +62,7 @@ def worker_address(client: Any, name: str) -> str:
     return next(str(address) for address, info in workers.items() if info["name"] == name)
 
 
-def test_a_survey_survives_a_worker_killed_mid_run(cluster: Cluster, tmp_path: Path,
+def test_a_survey_survives_a_worker_killed_mid_run(cluster: LoopbackCluster, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     local_hamilton = tmp_path / "local-hamilton.jsonl"
     local_union = tmp_path / "local-union-square.jsonl"
