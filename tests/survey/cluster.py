@@ -52,6 +52,7 @@ class LoopbackCluster:
         import distributed
 
         scheduler_file = self.folder / "scheduler.json"
+        scheduler_file.unlink(missing_ok=True)  # a stale one would give an old address
         self._start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
                     "--scheduler-file", str(scheduler_file))
         deadline = time.monotonic() + STARTUP_SECONDS

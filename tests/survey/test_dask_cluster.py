@@ -115,3 +115,19 @@ def test_a_survey_survives_a_worker_killed_mid_run(cluster: LoopbackCluster, tmp
     assert_same_answers(read_rows(cluster_union), read_rows(local_union), UNION_SQUARE)
     assert main(command) == 0
     assert len(read_rows(cluster_union)) == len(UNION_SQUARE)  # all decided: nothing solved again
+
+    # last: the scheduler itself goes away mid-run; the command stops (exit 2) and keeps its rows
+    lost_run = tmp_path / "scheduler-lost.jsonl"
+    codes: list[int] = []
+    command = ["survey", "hamilton", "--deals", "1-40", "--max-seconds", "1", "--batch", "1",
+               "--scheduler", cluster.address, "--out", str(lost_run)]
+    runner = threading.Thread(target=lambda: codes.append(main(command)), daemon=True)
+    runner.start()
+    while runner.is_alive() and not (lost_run.exists() and read_rows(lost_run)):
+        time.sleep(0.02)
+    cluster.kill("scheduler")
+    runner.join(timeout=120)
+    assert codes == [2]
+    kept = read_rows(lost_run)
+    assert 1 <= len(kept) < 40
+    assert "failed on the cluster" in capsys.readouterr().err
