@@ -38,8 +38,7 @@ class DaskBackend:
     """
 
     def __init__(self, client: Client, *, batch: int | None = None) -> None:
-        if batch is not None and batch < 1:
-            raise PatienceError(_("--batch must be at least 1"))
+        _check_batch(batch)
         self.client = client
         self.batch = batch
 
@@ -49,6 +48,7 @@ class DaskBackend:
 
         ``timeout`` (seconds) defaults to Dask's ``distributed.comm.timeouts.connect``.
         """
+        _check_batch(batch)
         try:
             get_address_host_port(address)  # a malformed address fails here, before a Client exists
             if timeout is None:
@@ -107,3 +107,8 @@ class DaskBackend:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self.close()
+
+
+def _check_batch(batch: int | None) -> None:
+    if batch is not None and batch < 1:
+        raise PatienceError(_("--batch must be at least 1"))

@@ -48,6 +48,9 @@ def test_option_mistakes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     out = tmp_path / "s.jsonl"
     assert main(["survey", "hamilton", "--deals", "1-3", "--batch", "4", "--out", str(out)]) == 2
     assert "--batch is for a Dask cluster" in error_line(capsys)
+    assert main(["survey", "hamilton", "--deals", "1-3", "--batch", "0", "--scheduler", "tcp://127.0.0.1:9",
+                 "--out", str(out)]) == 2
+    assert "--batch must be at least 1" in error_line(capsys)  # said before trying to connect
     assert main(["survey", "hamilton", "--out", str(out)]) == 2
     assert "--deals" in error_line(capsys)
     assert main(["survey", "hamilton", "--deals", "1-3", "--out", str(tmp_path / "s.jsonl.gz")]) == 2
