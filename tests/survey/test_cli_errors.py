@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -60,3 +61,15 @@ def test_option_mistakes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert stop.value.code == 2
     assert "not allowed with argument" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_base_install_never_imports_dask() -> None:
+    code = ("import sys\n"
+            "sys.modules['dask'] = sys.modules['distributed'] = None  # as if not installed\n"
+            "from patience.cli import main\n"
+            "import patience.survey\n"
+            "assert main(['survey', 'hamilton', '--summary', '--deals', '1-2']) == 2  # no file: one line\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['dask', 'distributed']"  # only the two blocked names
