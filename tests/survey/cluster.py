@@ -2,8 +2,10 @@
 
 Every process runs in its own process group, so killing one (``kill``) takes
 its nanny and worker process with it, and ``stop`` (also on any failure, as a
-context manager) leaves nothing behind. Ports are random free ones; no
-dashboard; logs go to files in ``folder``.
+context manager) leaves nothing behind; even if the test runner is killed,
+the scheduler stops once idle for five minutes and the workers a minute
+after it. Ports are random free ones; no dashboard; logs go to files in
+``folder``.
 
     with LoopbackCluster(folder, workers=2) as cluster:
         ... cluster.address ...
@@ -24,6 +26,10 @@ from typing import IO
 
 DASK = Path(sys.executable).with_name("dask")
 STARTUP_SECONDS = 90.0
+# Should the test runner itself be killed, the cluster still goes away: the scheduler after this
+# long without work, the workers this long after losing the scheduler.
+IDLE_TIMEOUT = "300s"
+DEATH_TIMEOUT = "60s"
 
 
 class LoopbackCluster:
@@ -54,7 +60,7 @@ class LoopbackCluster:
         scheduler_file = self.folder / "scheduler.json"
         scheduler_file.unlink(missing_ok=True)  # a stale one would give an old address
         self._start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                    "--scheduler-file", str(scheduler_file))
+                    "--scheduler-file", str(scheduler_file), "--idle-timeout", IDLE_TIMEOUT)
         deadline = time.monotonic() + STARTUP_SECONDS
         while not scheduler_file.exists() or not scheduler_file.read_text().strip():
             if self.processes["scheduler"].poll() is not None or time.monotonic() > deadline:
@@ -65,7 +71,7 @@ class LoopbackCluster:
             name = f"w{number}"
             self._start(name, "worker", self.address, "--name", name, "--host", "127.0.0.1",
                         "--nworkers", "1", "--nthreads", "1", "--no-dashboard",
-                        "--local-directory", str(self.folder / name))
+                        "--local-directory", str(self.folder / name), "--death-timeout", DEATH_TIMEOUT)
         with distributed.Client(self.address, set_as_default=False, timeout=STARTUP_SECONDS) as client:
             client.wait_for_workers(self.workers, timeout=STARTUP_SECONDS)
 
