@@ -35,7 +35,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final
 
 from patience.cards import RANK, RED, SUIT
-from patience.games.hamilton import IDX, HamiltonState
+from patience.games.hamilton import IDX, HamiltonState, run_length
 from patience.games.union_square import UnionSquareState
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
 from patience.solver.canonical import hamilton_key, union_square_key
@@ -71,9 +71,13 @@ class Expander:
 
     ``safe`` turns the safe automatic moves on (the default) or off (for the
     tests that check them). ``order`` turns move ordering off when False.
+    ``restricted`` gives only the moves of a smaller game (a *streamliner*,
+    see :data:`RESTRICTED`): every line it finds is a line of the full game,
+    so its wins are wins, but a search with it proves nothing lost.
     """
 
-    def __init__(self, game: Game[Any], *, safe: bool = True, order: bool = True) -> None:
+    def __init__(self, game: Game[Any], *, safe: bool = True, order: bool = True,
+                 restricted: bool = False) -> None:
         if game.slug not in ("hamilton", "union-square"):
             raise ValueError(f"the solver does not know the game {game.slug!r}")
         self.game = game
@@ -81,6 +85,7 @@ class Expander:
         self.key: Callable[[Any], Hashable] = hamilton_key if self.hamilton else union_square_key
         self.safe = safe
         self.order = order
+        self.restricted = restricted
         self._pile_cache: PileCache = {}
         self._values: dict[Hashable, float] = {}  # values of the children built last
 
@@ -139,7 +144,12 @@ class Expander:
         game = self.game
         seen: set[Hashable] = set()
         out: list[tuple[float, Child]] = []
+        restricted = self.restricted and state.start != 0
+        idx = IDX[state.start]
         for move in game.legal_moves(state):
+            if restricted and (FOUNDATION <= move.src < TABLEAU or (
+                    move.dst >= TABLEAU and move.count < run_length(state.tableau[move.src - TABLEAU], idx))):
+                continue  # the streamliner's game: no card back from a foundation, no run split
             moves, child = self._finish((move,), game.apply_legal(state, move))
             key = hamilton_key(child)
             if key in seen:
