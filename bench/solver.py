@@ -16,7 +16,8 @@ game's alone), and prints a table:
 machine, decided % at a fixed node budget compares techniques where wall
 clock cannot. ``--rows FILE`` appends one JSON line per deal as it is solved
 (game, deal, outcome, seconds, nodes), so a long run can be read before it
-ends; the table also gives the median of nodes per deal.
+ends; the table also gives the median of nodes per deal. ``--table-from FILE``
+prints the table of such a file (for a run stopped early) without solving.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from patience import get_game
 from patience.solver.search import PORTFOLIO, STRATEGIES, search
 from patience.survey import parse_range, quantile
 
+HEADER = ("game", "deals", "decided %", "won %", "median s", "p95 s", "max s", "median nodes", "nodes/s",
+          "peak MB")
 Row = tuple[str, int, float, float, float, float, float, float, float, float]
 
 
@@ -66,6 +69,33 @@ def bench_game(slug: str, deals: range, max_seconds: float | None, strategy: str
             seconds[-1], quantile(node_counts, 0.5), nodes / total if total else 0.0, peak_mb)
 
 
+def table_from_rows(path: str, deals: range | None = None) -> list[Row]:
+    """The table rows of a ``--rows`` file, one per game (deals outside ``deals`` left out)."""
+    by_game: dict[str, list[dict[str, object]]] = {}
+    with open(path, encoding="utf-8") as rows:
+        for line in rows:
+            row = json.loads(line)
+            if deals is None or row["deal"] in deals:
+                by_game.setdefault(str(row["game"]), []).append(row)
+    table: list[Row] = []
+    for slug, rows_of_game in by_game.items():
+        seconds = sorted(float(r["seconds"]) for r in rows_of_game)  # type: ignore[arg-type]
+        node_counts = sorted(float(r["nodes"]) for r in rows_of_game)  # type: ignore[arg-type]
+        n = len(rows_of_game)
+        decided = sum(r["outcome"] != "unknown" for r in rows_of_game)
+        won = sum(r["outcome"] == "won" for r in rows_of_game)
+        table.append((slug, n, 100 * decided / n, 100 * won / n, quantile(seconds, 0.5),
+                      quantile(seconds, 0.95), seconds[-1], quantile(node_counts, 0.5),
+                      sum(node_counts) / sum(seconds), 0.0))
+    return table
+
+
+def _print_row(row: Row) -> None:
+    name, n, decided, won, median, p95, worst, median_nodes, rate, peak = row
+    print(f"| {name} | {n} | {decided:.1f} | {won:.1f} | {median:.3f} | {p95:.2f} | {worst:.2f} "
+          f"| {median_nodes:,.0f} | {rate:,.0f} | {peak:.0f} |", flush=True)
+
+
 def _worker(args: tuple[str, range, float | None, str, int | None, str | None]) -> Row:
     return bench_game(*args)
 
@@ -78,13 +108,19 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=None,
                         help="positions expanded per deal (default: no limit)")
     parser.add_argument("--rows", default=None, help="append one JSON line per deal to this file")
+    parser.add_argument("--table-from", default=None, help="print the table of a --rows file; solve nothing")
     parser.add_argument("--games", nargs="+", default=["hamilton", "union-square"])
     parser.add_argument("--strategy", choices=STRATEGIES, default=PORTFOLIO,
                         help="search strategy (default portfolio: best-first and depth-first side by side)")
     args = parser.parse_args()
     deals = parse_range(args.deals)
-    header = ("game", "deals", "decided %", "won %", "median s", "p95 s", "max s", "median nodes", "nodes/s",
-              "peak MB")
+    if args.table_from:
+        print("| " + " | ".join(HEADER) + " |")
+        print("|" + "---|" * len(HEADER))
+        for row in table_from_rows(args.table_from, deals):
+            _print_row(row)
+        return
+    header = HEADER
     max_seconds = args.max_seconds or None
     print(f"deals {args.deals}, budget {max_seconds} s and {args.max_nodes} nodes per deal, "
           f"strategy {args.strategy}")
@@ -95,9 +131,7 @@ def main() -> None:
         rows = pool.map(_worker, [(slug, deals, max_seconds, args.strategy, args.max_nodes, args.rows)
                                   for slug in args.games])
     for row in rows:
-        name, n, decided, won, median, p95, worst, median_nodes, rate, peak = row
-        print(f"| {name} | {n} | {decided:.1f} | {won:.1f} | {median:.3f} | {p95:.2f} | {worst:.2f} "
-              f"| {median_nodes:,.0f} | {rate:,.0f} | {peak:.0f} |", flush=True)
+        _print_row(row)
 
 
 if __name__ == "__main__":
