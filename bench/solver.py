@@ -1,7 +1,7 @@
 """Solver speed: a fixed set of numbered deals per game, a fixed budget per deal.
 
-Run ``python bench/solver.py [--deals 1-200] [--max-seconds 10] [--games hamilton union-square]
-[--strategy portfolio|best-first|depth-first]``.
+Run ``python bench/solver.py [--deals 1-200] [--max-seconds 10] [--max-nodes N]
+[--games hamilton union-square] [--strategy portfolio|best-first|depth-first] [--rows FILE]``.
 For each game it solves every deal in the range, one at a time, in a fresh
 process of its own (the games run side by side, so the memory figure is that
 game's alone), and prints a table:
@@ -11,11 +11,19 @@ game's alone), and prints a table:
 * median / p95 / max seconds per deal;
 * nodes/s — positions expanded per second, over all deals;
 * peak MB — the process's peak resident memory.
+
+``--max-nodes`` adds a budget of positions expanded per deal: on a busy
+machine, decided % at a fixed node budget compares techniques where wall
+clock cannot. ``--rows FILE`` appends one JSON line per deal as it is solved
+(game, deal, outcome, seconds, nodes), so a long run can be read before it
+ends; the table also gives the median of nodes per deal. ``--table-from FILE``
+prints the table of such a file (for a run stopped early) without solving.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import resource
 import sys
@@ -28,53 +36,102 @@ from patience import get_game
 from patience.solver.search import PORTFOLIO, STRATEGIES, search
 from patience.survey import parse_range, quantile
 
-Row = tuple[str, int, float, float, float, float, float, float, float]
+HEADER = ("game", "deals", "decided %", "won %", "median s", "p95 s", "max s", "median nodes", "nodes/s",
+          "peak MB")
+Row = tuple[str, int, float, float, float, float, float, float, float, float]
 
 
-def bench_game(slug: str, deals: range, max_seconds: float, strategy: str = PORTFOLIO) -> Row:
+def bench_game(slug: str, deals: range, max_seconds: float | None, strategy: str = PORTFOLIO,
+               max_nodes: int | None = None, rows: str | None = None) -> Row:
     """Solve every deal; the table row."""
     game = get_game(slug)
     seconds: list[float] = []
+    node_counts: list[float] = []
     decided = won = nodes = 0
     started = time.perf_counter()
     for deal in deals:
-        result = search(game, game.new(deal), max_seconds=max_seconds, strategy=strategy)
+        result = search(game, game.new(deal), max_seconds=max_seconds, max_nodes=max_nodes, strategy=strategy)
         seconds.append(result.seconds)
+        node_counts.append(result.nodes)
         decided += result.decided
         won += result.won
         nodes += result.nodes
+        if rows:
+            with open(rows, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"game": slug, "deal": deal, "outcome": result.outcome,
+                                      "seconds": round(result.seconds, 4), "nodes": result.nodes}) + "\n")
     total = time.perf_counter() - started
     seconds.sort()
+    node_counts.sort()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     n = len(deals)
     return (slug, n, 100 * decided / n, 100 * won / n, quantile(seconds, 0.5), quantile(seconds, 0.95),
-            seconds[-1], nodes / total if total else 0.0, peak_mb)
+            seconds[-1], quantile(node_counts, 0.5), nodes / total if total else 0.0, peak_mb)
 
 
-def _worker(args: tuple[str, range, float, str]) -> Row:
+def table_from_rows(path: str, deals: range | None = None) -> list[Row]:
+    """The table rows of a ``--rows`` file, one per game (deals outside ``deals`` left out)."""
+    by_game: dict[str, list[dict[str, object]]] = {}
+    with open(path, encoding="utf-8") as rows:
+        for line in rows:
+            row = json.loads(line)
+            if deals is None or row["deal"] in deals:
+                by_game.setdefault(str(row["game"]), []).append(row)
+    table: list[Row] = []
+    for slug, rows_of_game in by_game.items():
+        seconds = sorted(float(r["seconds"]) for r in rows_of_game)  # type: ignore[arg-type]
+        node_counts = sorted(float(r["nodes"]) for r in rows_of_game)  # type: ignore[arg-type]
+        n = len(rows_of_game)
+        decided = sum(r["outcome"] != "unknown" for r in rows_of_game)
+        won = sum(r["outcome"] == "won" for r in rows_of_game)
+        table.append((slug, n, 100 * decided / n, 100 * won / n, quantile(seconds, 0.5),
+                      quantile(seconds, 0.95), seconds[-1], quantile(node_counts, 0.5),
+                      sum(node_counts) / sum(seconds), 0.0))
+    return table
+
+
+def _print_row(row: Row) -> None:
+    name, n, decided, won, median, p95, worst, median_nodes, rate, peak = row
+    print(f"| {name} | {n} | {decided:.1f} | {won:.1f} | {median:.3f} | {p95:.2f} | {worst:.2f} "
+          f"| {median_nodes:,.0f} | {rate:,.0f} | {peak:.0f} |", flush=True)
+
+
+def _worker(args: tuple[str, range, float | None, str, int | None, str | None]) -> Row:
     return bench_game(*args)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--deals", default="1-200", help="deal numbers A-B (default 1-200)")
-    parser.add_argument("--max-seconds", type=float, default=10.0, help="budget per deal (default 10)")
+    parser.add_argument("--max-seconds", type=float, default=10.0,
+                        help="budget per deal (default 10; 0: none)")
+    parser.add_argument("--max-nodes", type=int, default=None,
+                        help="positions expanded per deal (default: no limit)")
+    parser.add_argument("--rows", default=None, help="append one JSON line per deal to this file")
+    parser.add_argument("--table-from", default=None, help="print the table of a --rows file; solve nothing")
     parser.add_argument("--games", nargs="+", default=["hamilton", "union-square"])
     parser.add_argument("--strategy", choices=STRATEGIES, default=PORTFOLIO,
                         help="search strategy (default portfolio: best-first and depth-first side by side)")
     args = parser.parse_args()
     deals = parse_range(args.deals)
-    header = ("game", "deals", "decided %", "won %", "median s", "p95 s", "max s", "nodes/s", "peak MB")
-    print(f"deals {args.deals}, budget {args.max_seconds} s per deal, strategy {args.strategy}")
+    if args.table_from:
+        print("| " + " | ".join(HEADER) + " |")
+        print("|" + "---|" * len(HEADER))
+        for row in table_from_rows(args.table_from, deals):
+            _print_row(row)
+        return
+    header = HEADER
+    max_seconds = args.max_seconds or None
+    print(f"deals {args.deals}, budget {max_seconds} s and {args.max_nodes} nodes per deal, "
+          f"strategy {args.strategy}")
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     context = multiprocessing.get_context("spawn")
     with context.Pool(len(args.games), maxtasksperchild=1) as pool:  # one fresh process per game
-        rows = pool.map(_worker, [(slug, deals, args.max_seconds, args.strategy) for slug in args.games])
+        rows = pool.map(_worker, [(slug, deals, max_seconds, args.strategy, args.max_nodes, args.rows)
+                                  for slug in args.games])
     for row in rows:
-        name, n, decided, won, median, p95, worst, rate, peak = row
-        print(f"| {name} | {n} | {decided:.1f} | {won:.1f} | {median:.3f} | {p95:.2f} | {worst:.2f} "
-              f"| {rate:,.0f} | {peak:.0f} |", flush=True)
+        _print_row(row)
 
 
 if __name__ == "__main__":

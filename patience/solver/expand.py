@@ -35,7 +35,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final
 
 from patience.cards import RANK, RED, SUIT
-from patience.games.hamilton import IDX, HamiltonState
+from patience.games.hamilton import IDX, HamiltonState, run_length
 from patience.games.union_square import UnionSquareState
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
 from patience.solver.canonical import hamilton_key, union_square_key
@@ -71,16 +71,26 @@ class Expander:
 
     ``safe`` turns the safe automatic moves on (the default) or off (for the
     tests that check them). ``order`` turns move ordering off when False.
+    ``symmetries`` False keys positions by the engine's exact ``state.key()``
+    instead of the canonical keys (for the checks that switch every pruning
+    rule off). ``restricted`` gives only the moves of a smaller game (a *streamliner*,
+    see :data:`RESTRICTED`): every line it finds is a line of the full game,
+    so its wins are wins, but a search with it proves nothing lost.
     """
 
-    def __init__(self, game: Game[Any], *, safe: bool = True, order: bool = True) -> None:
+    def __init__(self, game: Game[Any], *, safe: bool = True, order: bool = True,
+                 restricted: bool = False, symmetries: bool = True) -> None:
         if game.slug not in ("hamilton", "union-square"):
             raise ValueError(f"the solver does not know the game {game.slug!r}")
         self.game = game
         self.hamilton = game.slug == "hamilton"
         self.key: Callable[[Any], Hashable] = hamilton_key if self.hamilton else union_square_key
+        if not symmetries:
+            self.key = _exact_key
+        self.symmetries = symmetries
         self.safe = safe
         self.order = order
+        self.restricted = restricted
         self._pile_cache: PileCache = {}
         self._values: dict[Hashable, float] = {}  # values of the children built last
 
@@ -139,9 +149,14 @@ class Expander:
         game = self.game
         seen: set[Hashable] = set()
         out: list[tuple[float, Child]] = []
+        restricted = self.restricted and state.start != 0
+        idx = IDX[state.start]
         for move in game.legal_moves(state):
+            if restricted and (FOUNDATION <= move.src < TABLEAU or (
+                    move.dst >= TABLEAU and move.count < run_length(state.tableau[move.src - TABLEAU], idx))):
+                continue  # the streamliner's game: no card back from a foundation, no run split
             moves, child = self._finish((move,), game.apply_legal(state, move))
-            key = hamilton_key(child)
+            key = self.key(child)
             if key in seen:
                 continue
             seen.add(key)
@@ -157,7 +172,7 @@ class Expander:
 
         def add(moves: tuple[Move, ...], child: UnionSquareState) -> None:
             moves, child = self._finish(moves, child)
-            key = union_square_key(child)
+            key = self.key(child)
             if key in seen:
                 return
             seen.add(key)
@@ -194,6 +209,12 @@ class Expander:
                 if ok:
                     add((STOCK_MOVE,) * k + (move,), game.apply_legal(turned, move))
         return out, (last_k + 1 if last_k < len(stock) else NO_MORE)
+
+
+def _exact_key(state: Any) -> Hashable:
+    """The engine's exact key: no symmetry used."""
+    key: Hashable = state.key()
+    return key
 
 
 def waste_targets(state: UnionSquareState) -> tuple[dict[int, tuple[int, ...]], int | None]:

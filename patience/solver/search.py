@@ -60,12 +60,13 @@ from patience.solver.result import LOST, UNKNOWN, WON, Result
 DEFAULT_TABLE_CAP: Final = 400_000
 CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
 SLICE: Final = 256  # nodes a search expands before it gives way
-# Slices of best-first and of depth-first search per round, by game: measured with bench/solver.py
-# (see docs/solver.md); PATIENCE_SOLVER_SHARES_<GAME>="bf,df" overrides them (for tuning).
+# Slices of best-first search, of depth-first search and of the streamliner (a best-first search
+# of a restricted game, see Expander's ``restricted``) per round, by game: measured with
+# bench/solver.py (see docs/solver.md); PATIENCE_SOLVER_SHARES_<GAME>="bf,df,st" overrides them.
 SHARES: Final = {
     slug: tuple(int(n) for n in os.environ.get(f"PATIENCE_SOLVER_SHARES_{slug.upper().replace('-', '_')}",
                                                default).split(","))
-    for slug, default in (("hamilton", "3,1"), ("union-square", "1,3"))
+    for slug, default in (("hamilton", "3,1,0"), ("union-square", "1,3,0"))
 }
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
@@ -123,10 +124,12 @@ def search(
     table_cap: int = DEFAULT_TABLE_CAP,
     expander: Expander | None = None,
     strategy: str = PORTFOLIO,
+    shares: tuple[int, ...] | None = None,
 ) -> Result:
     """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
 
-    ``strategy`` is one of :data:`STRATEGIES` (see the module's text).
+    ``strategy`` is one of :data:`STRATEGIES` (see the module's text);
+    ``shares`` overrides the game's :data:`SHARES` for the portfolio.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -137,10 +140,13 @@ def search(
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
         if strategy == PORTFOLIO:
-            best_slices, deep_slices = SHARES[game.slug]
-            outcome, line = _side_by_side(
-                [best_first(game, state, expand, budget, table_cap)] * best_slices
-                + [depth_first(game, state, expand, budget, table_cap)] * deep_slices, budget)
+            best_slices, deep_slices, *more = shares or SHARES[game.slug]
+            searches = ([best_first(game, state, expand, budget, table_cap)] * best_slices
+                        + [depth_first(game, state, expand, budget, table_cap)] * deep_slices)
+            if more and more[0]:
+                restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+                searches += [streamliner(best_first(game, state, restricted, budget, table_cap))] * more[0]
+            outcome, line = _side_by_side(searches, budget)
         elif strategy == BEST_FIRST:
             outcome, line = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
             if outcome == UNKNOWN and not budget.spent:
@@ -186,6 +192,12 @@ def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
                         other.close()
                     return UNKNOWN, ()
     return UNKNOWN, ()
+
+
+def streamliner(steps: Steps) -> Steps:
+    """A search of a restricted game: its wins are wins; its ``lost`` only ends it (``unknown``)."""
+    outcome, line = yield from steps
+    return (UNKNOWN, ()) if outcome == LOST else (outcome, line)
 
 
 def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int) -> Steps:

@@ -75,3 +75,16 @@ def test_union_square_near_end_positions_agree() -> None:
                                       rng.randint(1, 3))
         outcomes.append(_agree(game, state, 50_000, piles_alike=True))
     assert outcomes.count(True) >= 15, outcomes
+
+
+def test_hand_made_union_square_loss_agrees() -> None:
+    """The hand-made lost Union Square position (fixtures.json) is lost for the brute force too."""
+    fixtures = json.loads((Path(__file__).resolve().parent.parent / "data" / "solver" / "fixtures.json")
+                          .read_text(encoding="utf-8"))
+    lost = [f for f in fixtures["positions"] if f["game"] == "union-square" and f["outcome"] == "lost"]
+    assert lost
+    game = get_game("union-square")
+    for fixture in lost:
+        state = game.parse_position(fixture["position"])
+        assert game.legal_moves(state), "a loss that needs a search, not a position without moves"
+        assert _agree(game, state, 50_000, piles_alike=True) is False

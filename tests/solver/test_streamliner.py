@@ -1,0 +1,64 @@
+"""The streamliner: a search of a restricted Hamilton game; its wins are wins, its losses prove nothing."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+from patience import get_game
+from patience.games.hamilton import IDX, run_length
+from patience.rules import FOUNDATION, TABLEAU
+from patience.solver import LOST, UNKNOWN, WON
+from patience.solver.expand import Expander
+from tests.solver.positions import hamilton_near_end
+
+search_module = importlib.import_module("patience.solver.search")
+STREAMLINER_ALONE = (0, 0, 1)
+
+
+def test_restricted_children_are_full_children_without_the_forbidden_moves() -> None:
+    """No card comes back from a foundation and no run is split; every other child is kept."""
+    game = get_game("hamilton")
+    full, restricted = Expander(game), Expander(game, restricted=True)
+    rng = random.Random(5)
+    dropped = 0
+    for _ in range(60):
+        state = hamilton_near_end(rng, rng.randint(8, 30), rng.choice((0, 2, 9)))
+        kids = {key: moves for moves, _child, key in full.children(state)}
+        narrow = {key: moves for moves, _child, key in restricted.children(state)}
+        assert set(narrow) <= set(kids)
+        idx = IDX[state.start]
+        for key, moves in kids.items():
+            first = moves[0]
+            forbidden = FOUNDATION <= first.src < TABLEAU or (
+                first.src >= TABLEAU and first.dst >= TABLEAU
+                and first.count < run_length(state.tableau[first.src - TABLEAU], idx))
+            if key not in narrow:
+                assert forbidden, (game.position_text(state), str(first))
+                dropped += 1
+    assert dropped > 0
+
+
+def test_the_streamliner_alone_never_calls_a_deal_lost() -> None:
+    """Exhausting the restricted game is not a proof: the answer is unknown (deal 454 is lost)."""
+    game = get_game("hamilton")
+    result = search_module.search(game, game.new(454), shares=STREAMLINER_ALONE)
+    assert result.outcome == UNKNOWN
+    full = search_module.search(game, game.new(454), shares=(3, 1, 1))
+    assert full.outcome == LOST
+
+
+def test_streamliner_wins_replay_and_answers_agree_with_and_without_it() -> None:
+    """With and without the streamliner the same answers; a streamliner win is a full-game win."""
+    game = get_game("hamilton")
+    for deal, outcome in ((1, WON), (9, WON), (14, LOST), (109, LOST)):
+        for shares in ((3, 1, 0), (3, 1, 1), STREAMLINER_ALONE):
+            result = search_module.search(game, game.new(deal), max_seconds=60, shares=shares)
+            if shares == STREAMLINER_ALONE and outcome == LOST:
+                assert result.outcome == UNKNOWN
+                continue
+            if shares == STREAMLINER_ALONE and result.outcome == UNKNOWN:
+                continue  # this deal has no win in the restricted game
+            assert result.outcome == outcome, (deal, shares)
+            if outcome == WON:
+                assert game.is_won(game.apply_all(game.new(deal), result.moves))
