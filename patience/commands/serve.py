@@ -17,6 +17,7 @@ from pathlib import Path
 
 from patience.errors import PatienceError
 from patience.i18n import _
+from patience.numbers import parse_int
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -28,7 +29,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Start the web app and print its address."))
     p.add_argument("--host", default=DEFAULT_HOST, help=_("address to listen on (default: {host})")
                    .format(host=DEFAULT_HOST))
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default: {port})")
+    p.add_argument("--port", type=parse_int, default=DEFAULT_PORT, help=_("port (default: {port})")
                    .format(port=DEFAULT_PORT))
     p.add_argument("--db", type=Path, metavar="PATH",
                    help=_("SQLite file for saved games and statistics (default: in your data directory)"))
