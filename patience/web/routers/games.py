@@ -98,7 +98,7 @@ async def double_click(game_id: str, body: DoubleClickIn, request: Request,
     return service.describe(record, state, applied, history=history == "full")
 
 
-@router.post("/{game_id}/undo", responses=errors(404, 409))
+@router.post("/{game_id}/undo", responses=errors(400, 404, 409))
 async def undo(game_id: str, body: VersionIn, request: Request, history: History = "recent") -> GameOut:
     """Take back the last action (a move list or a double-click)."""
     service = service_of(request)
@@ -106,7 +106,7 @@ async def undo(game_id: str, body: VersionIn, request: Request, history: History
                             history=history == "full")
 
 
-@router.post("/{game_id}/redo", responses=errors(404, 409))
+@router.post("/{game_id}/redo", responses=errors(400, 404, 409))
 async def redo(game_id: str, body: VersionIn, request: Request, history: History = "recent") -> GameOut:
     """Play again the last action undone."""
     service = service_of(request)
