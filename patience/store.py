@@ -30,13 +30,17 @@ from __future__ import annotations
 
 import json
 import secrets
+import shutil
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Literal
+
+from patience.i18n import _
 
 #: The schema this code writes; older databases are migrated step by step.
 SCHEMA_VERSION: Final = 2
@@ -379,16 +383,17 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction taken with BEGIN IMMEDIATE; rolled back on any error."""
+        """A write transaction taken with BEGIN IMMEDIATE; rolled back on any error, the COMMIT's too
+        (a full disk fails there), so nothing is ever half-written."""
         with self._lock if self.path == ":memory:" else _nothing():
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _roll_back(conn)
                 raise
-            conn.execute("COMMIT")
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -416,10 +421,10 @@ class Store:
                         if statement.strip():
                             conn.execute(statement)
                     conn.execute(f"PRAGMA user_version = {version}")
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _roll_back(conn)
                 raise
-            conn.execute("COMMIT")
 
     @property
     def schema_version(self) -> int:
@@ -623,3 +628,107 @@ class _StaleVersion(Exception):
 @contextmanager
 def _nothing() -> Iterator[None]:
     yield
+
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if SQLite has not already (it may, after a full disk)."""
+    try:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass  # the error that brought us here is the one to report
+
+
+# --- checks and backups at start ---------------------------------------------------------------
+#: Backups kept next to the database (``NAME.backup-YYYYMMDDTHHMMSSZ``); older ones are deleted.
+BACKUPS_KEPT: Final = 3
+
+
+def backups_of(path: str | Path) -> list[Path]:
+    """The backups of the database at ``path``, oldest first."""
+    db = Path(path)
+    return sorted(db.parent.glob(db.name + ".backup-*"))
+
+
+def back_up(path: str | Path, now: float | None = None) -> Path:
+    """Copy the database with SQLite's online backup API next to it, keeping the newest
+    :data:`BACKUPS_KEPT` copies. A damaged database the API cannot read is copied byte for byte.
+
+    Restore: stop the server, delete ``NAME-wal`` and ``NAME-shm``, and copy the backup over ``NAME``.
+    """
+    db = Path(path)
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
+    target = db.with_name(f"{db.name}.backup-{stamp}")
+    count = 1
+    while target.exists():
+        count += 1
+        target = db.with_name(f"{db.name}.backup-{stamp}-{count}")
+    try:
+        with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(target)) as copy:
+            source.backup(copy)
+    except sqlite3.Error:
+        target.unlink(missing_ok=True)
+        shutil.copyfile(db, target)
+    for old in backups_of(db)[:-BACKUPS_KEPT]:
+        old.unlink(missing_ok=True)
+    return target
+
+
+def check_database(path: str | Path) -> Path | None:
+    """Check the database a server is about to use; return the backup made, if one was needed.
+
+    Runs ``PRAGMA quick_check`` and a write that is rolled back. Before an upgrade of the schema,
+    or when damage is found, a backup is made first (:func:`back_up`). Any problem raises
+    :class:`StoreError` with one line naming the file and what is wrong.
+    """
+    db = Path(path)
+    if not db.exists():
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(_("cannot create the database {path}: {problem}").format(
+                path=db, problem=exc.strerror or exc)) from None
+        return None
+    backup: Path | None = None
+    try:
+        with closing(sqlite3.connect(db, timeout=10.0)) as conn:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                backup = _back_up_damaged(db)
+                raise _damaged(db, problems[0], backup)
+            if version > SCHEMA_VERSION:
+                raise StoreError(_("the database {path} was written by a newer patience (schema {version})")
+                                 .format(path=db, version=version))
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(f"PRAGMA user_version = {version}")  # can it be written at all?
+            conn.execute("ROLLBACK")
+        if 0 < version < SCHEMA_VERSION:
+            backup = back_up(db)
+    except sqlite3.Error as exc:
+        if backup is None and _is_damage(exc):
+            raise _damaged(db, str(exc), _back_up_damaged(db)) from None
+        raise StoreError(_("cannot use the database {path}: {problem}").format(
+            path=db, problem=exc)) from None
+    except OSError as exc:
+        raise StoreError(_("cannot use the database {path}: {problem}").format(
+            path=db, problem=exc.strerror or exc)) from None
+    return backup
+
+
+def _damaged(db: Path, problem: str, backup: Path) -> StoreError:
+    return StoreError(_("the database {path} is damaged ({problem}); a copy was kept in {backup}").format(
+        path=db, problem=" ".join(problem.split())[:200], backup=backup))
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    return isinstance(exc, sqlite3.DatabaseError) and any(
+        words in str(exc) for words in ("malformed", "not a database", "corrupt"))
+
+
+def _back_up_damaged(db: Path) -> Path:
+    try:
+        return back_up(db)
+    except OSError as exc:
+        raise StoreError(_("the database {path} is damaged and cannot even be copied: {problem}").format(
+            path=db, problem=exc.strerror or exc)) from None
