@@ -494,7 +494,7 @@ class Store:
         position (None: start from the deal), and the actions after that one up to ``seq``.
 
         Every action played since schema 2 has its position, so this is one row; only games
-        migrated from schema 1 replay more, once (see :meth:`keep_position`).
+        migrated from schema 1 replay more, once (see :meth:`keep_positions`).
         """
         with self._read() as conn:
             row = conn.execute("SELECT seq, moves, move_total, position FROM actions WHERE game_id = ? "
@@ -507,11 +507,12 @@ class Store:
         self.action_rows_read += len(rows) + (base is not None)
         return base, [_action_from(r) for r in rows]
 
-    def keep_position(self, game_id: str, seq: int, position: str) -> None:
-        """Store the position after action ``seq`` where it is missing (games from schema 1)."""
+    def keep_positions(self, game_id: str, positions: Sequence[tuple[int, str]]) -> None:
+        """Store positions ``(seq, text)`` after those actions where they are missing (games from
+        schema 1)."""
         with self._write() as conn:
-            conn.execute("UPDATE actions SET position = ? WHERE game_id = ? AND seq = ? AND position IS NULL",
-                         (position, game_id, seq))
+            conn.executemany("UPDATE actions SET position = ? WHERE game_id = ? AND seq = ? "
+                             "AND position IS NULL", [(text, game_id, seq) for seq, text in positions])
 
     def recent_moves(self, record: GameRecord, limit: int) -> tuple[list[str], list[str]]:
         """The last ``limit`` moves up to the current position and the first ``limit`` redo moves

@@ -44,6 +44,9 @@ from patience.web.schemas import GameOut, GameSummaryOut, PileOut, ViewOut
 
 STATE_CACHE_SIZE: Final = 4096
 
+#: Rebuilding a position of a game from schema 1 stores one on every this many actions on the way.
+CHECKPOINT_EVERY: Final = 64
+
 #: Moves (and redo moves) a game answer carries unless ``?history=full`` asks for all.
 RECENT_MOVES: Final = 50
 
@@ -125,9 +128,13 @@ class GameService:
             return game.new(deal_of(record))
         base, after = self.store.replay_from(record.id, seq)
         state = game.parse_position(base.position) if base and base.position else game.new(deal_of(record))
-        state = self._replay(game, state, [a.moves for a in after])
-        if after:  # a game from before positions were stored: keep this one for next time
-            self.store.keep_position(record.id, seq, game.position_text(state))
+        kept: list[tuple[int, str]] = []
+        for action in after:  # only games from before positions were stored get here
+            state = self._replay(game, state, [action.moves])
+            if action.seq % CHECKPOINT_EVERY == 0 or action.seq == seq:
+                kept.append((action.seq, game.position_text(state)))
+        if kept:  # checkpoints, so the next undo in this old game replays few moves
+            self.store.keep_positions(record.id, kept)
         return state
 
     def _replay(self, game: Game[Any], state: Any, groups: Sequence[Sequence[str]]) -> Any:

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from patience.rules import get_game
 from patience.store import _MIGRATIONS, MAX_MOVES_PER_GAME, Store
 from patience.web import service as service_module
-from patience.web.service import RECENT_MOVES, GameService
+from patience.web.service import CHECKPOINT_EVERY, RECENT_MOVES, GameService
 from tests.web.conftest import new_game, play
 
 PLAYER = "player-long-games-0001"
@@ -132,4 +132,23 @@ def test_a_version_1_database_is_migrated_with_its_moves_and_redo(tmp_path: Path
     assert again == state and store.get_game(PLAYER, "g_old") is not None
     redone, _state = service.redo(PLAYER, "g_old", 9)
     assert redone.move_count == 12 and redone.redo_actions == 1
+    store.close()
+
+
+def test_a_long_game_from_version_1_replays_once_then_little(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(_MIGRATIONS[1] + "; PRAGMA user_version = 1;")
+        conn.execute("INSERT INTO games (id, player, game, deal, moves, version, created_at, updated_at) "
+                     "VALUES ('g_long', ?, 'hamilton', 1, ?, 300, 1, 2)",
+                     (PLAYER, json.dumps([OPENING, *[PAIR] * 300])))
+    store = Store(path)
+    service = GameService(store)
+    record, _state = service.load(PLAYER, "g_long")
+    assert service.moves_replayed == len(OPENING) + 600
+    for _ in range(3):
+        before = service.moves_replayed
+        record, _state = service.undo(PLAYER, "g_long", record.version)
+        assert service.moves_replayed - before <= 2 * CHECKPOINT_EVERY
+    assert record.move_count == len(OPENING) + 2 * 297
     store.close()
