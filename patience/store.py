@@ -462,7 +462,8 @@ class Store:
             record = _record_from(row)
             if history:
                 actions = [_action_from(r) for r in conn.execute(
-                    "SELECT seq, moves, move_total, position FROM actions WHERE game_id = ? ORDER BY seq",
+                    "SELECT seq, moves, move_total, NULL AS position FROM actions WHERE game_id = ? "
+                    "ORDER BY seq",
                     (game_id,))]
                 self.action_rows_read += len(actions)
                 groups = tuple(a.moves for a in actions)

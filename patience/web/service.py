@@ -17,7 +17,6 @@ is asked for.
 ['s', 'c-f1']
 >>> service.describe(record, state, history=True).history
 'full'
-
 """
 
 from __future__ import annotations
