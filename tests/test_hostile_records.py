@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from patience import get_game
 from patience.cli import main
 from patience.deals import deck_text, parse_deck
-from patience.errors import InvalidDealError, InvalidRecordError
+from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
 from patience.notation import (
     MAX_RECORD_BYTES,
     Record,
@@ -28,6 +28,7 @@ from patience.notation import (
 )
 from patience.numbers import parse_float, parse_int
 from patience.rules import deal_from_text
+from patience.survey import parse_range
 
 DOCUMENTED = (InvalidRecordError, InvalidDealError)
 VALID_TEXT = format_record(Record("hamilton", 7, ["s", "c-f1"], {"Date": "2026-12-01"}))
@@ -54,6 +55,16 @@ def test_a_deal_in_other_digits_is_refused_not_read(deal: str) -> None:
         deal_from_text(deal)
     with pytest.raises(InvalidRecordError, match="not a number"):
         parse_record(f'[Game "hamilton"]\n[Deal "{deal}"]\n\ns\n')
+
+
+def test_other_numbers_users_type_are_ascii_only_too() -> None:
+    with pytest.raises(PatienceError):
+        parse_range("1-٣")
+    hamilton = get_game("hamilton")
+    text = hamilton.position_text(hamilton.new(1))
+    assert "start=0 choices=3" in text
+    with pytest.raises(InvalidRecordError):
+        hamilton.parse_position(text.replace("choices=3", "choices=٣"))
 
 
 def bad_files(tmp: Path) -> dict[str, Path]:
