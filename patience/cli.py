@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except PatienceError as exc:
-        print(f"patience: {exc}", file=sys.stderr)
+        print(f"patience: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -67,6 +67,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a file that cannot be read or written
+        print(f"patience: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+
+
+def one_line(message: str) -> str:
+    """An error message on one line, cut to 500 characters.
+
+    >>> one_line("a\\nb")
+    'a b'
+    """
+    text = " ".join(message.split())
+    return text if len(text) <= 500 else text[:499] + "…"
 
 
 def run() -> None:

@@ -14,6 +14,12 @@ moves in our notation separated by white space. ``;`` starts a comment that
 runs to the end of the line. The same record may be written as JSON:
 ``{"game": …, "deal": 1 or "deck string", "moves": [...], "headers": {...}}``.
 
+Limits: a record file is at most :data:`MAX_RECORD_BYTES` (16 MiB, read in
+bounded chunks, so ``/dev/zero`` is refused after 16 MiB), a header line at
+most :data:`MAX_HEADER_CHARS` characters, JSON nested at most
+:data:`MAX_JSON_DEPTH` deep; a deal number is ASCII digits. Every problem
+raises :class:`InvalidRecordError` or :class:`InvalidDealError` with one line.
+
 >>> record = Record("hamilton", 1, ["s", "c-f1"])
 >>> parse_record(format_record(record)) == record
 True
@@ -27,14 +33,25 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO, Final
 
 from patience.errors import InvalidRecordError, PatienceError
 from patience.i18n import _
+from patience.numbers import is_ascii_number, shorten
 from patience.rules import Game, Move, deal_from_text, get_game
 
 _HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 REQUIRED = ("Game",)
+
+#: The largest record file read (16 MiB); larger files are refused without reading the rest.
+MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
+#: The longest header line (a Union Square deck string is about 310 characters).
+MAX_HEADER_CHARS: Final = 4096
+#: The deepest nesting of brackets and braces a JSON record may have.
+MAX_JSON_DEPTH: Final = 32
+_READ_CHUNK: Final = 1024 * 1024
+_JSON_SPECIAL_RE: Final = re.compile(r'[\[\]{}"\\]')
 
 
 def parse_moves(game: Game[Any], text: str | Sequence[str]) -> list[Move]:
@@ -104,6 +121,48 @@ def record_json(record: Record) -> str:
                        "headers": record.headers}, indent=1)
 
 
+def read_record_bytes(stream: BinaryIO, name: str) -> bytes:
+    """At most :data:`MAX_RECORD_BYTES` of ``stream``, read in chunks; more raises InvalidRecordError."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= MAX_RECORD_BYTES:
+        chunk = stream.read(min(_READ_CHUNK, MAX_RECORD_BYTES + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+    raise InvalidRecordError(_("{name} is larger than {limit} MiB: not a game record").format(
+        name=name, limit=MAX_RECORD_BYTES // (1024 * 1024)))
+
+
+def parse_record_bytes(data: bytes, name: str = "the record") -> Record:
+    """Read a record from a file's bytes (UTF-8); see :func:`parse_record`.
+
+    >>> parse_record_bytes(b'[Game "hamilton"]\\n[Deal "7"]\\n\\ns').deal
+    7
+    """
+    if len(data) > MAX_RECORD_BYTES:
+        raise InvalidRecordError(_("record is larger than {limit} MiB").format(
+            limit=MAX_RECORD_BYTES // (1024 * 1024)))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidRecordError(_("cannot read {name}: it is not UTF-8 text (byte {offset})").format(
+            name=name, offset=exc.start + 1)) from None
+    return parse_record(text)
+
+
+def read_record(path: Path) -> Record:
+    """Read the record file at ``path`` (at most 16 MiB; a device or pipe is read the same way)."""
+    try:
+        with path.open("rb") as stream:
+            data = read_record_bytes(stream, str(path))
+    except OSError as exc:
+        raise InvalidRecordError(_("cannot read {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
+    return parse_record_bytes(data, str(path))
+
+
 def parse_record(text: str) -> Record:
     """Read a record (text or JSON); raise :class:`InvalidRecordError` saying where it is wrong."""
     stripped = text.strip()
@@ -118,6 +177,9 @@ def parse_record(text: str) -> Record:
         if not line:
             continue
         if line.startswith("["):
+            if len(raw) > MAX_HEADER_CHARS:
+                raise InvalidRecordError(_("line {number}: a header longer than {limit} characters").format(
+                    number=number, limit=MAX_HEADER_CHARS))
             if move_words:
                 raise InvalidRecordError(_("line {number}: header after the moves").format(number=number))
             match = _HEADER_RE.match(raw.strip())  # a value may hold ";", so match before comments
@@ -134,12 +196,45 @@ def parse_record(text: str) -> Record:
                         headers.pop("Deck", None), move_words, headers)
 
 
+def json_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings skipped).
+
+    >>> json_depth('{"a": [[1], "]]]"]}'), json_depth(r'["\\\\", ["\\"["]]')
+    (3, 2)
+    """
+    depth = deepest = 0
+    in_string = False
+    escaped_at = -1  # the position of the character after a backslash in a string
+    for match in _JSON_SPECIAL_RE.finditer(text):  # linear: no backtracking, however long the strings
+        token = match[0]
+        if in_string:
+            if match.start() == escaped_at:
+                continue
+            if token == "\\":
+                escaped_at = match.end()
+            elif token == '"':
+                in_string = False
+        elif token == '"':
+            in_string = True
+        elif token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
 def _parse_json_record(text: str) -> Record:
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise InvalidRecordError(_("record's JSON is nested more than {limit} deep").format(
+            limit=MAX_JSON_DEPTH))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidRecordError(_("record is not valid JSON: {problem} at line {line}").format(
             problem=exc.msg, line=exc.lineno)) from None
+    except (ValueError, RecursionError):  # e.g. a number of more than 4,300 digits
+        raise InvalidRecordError(_("record is not valid JSON: a number or nesting is too large")) from None
     if not isinstance(data, dict):
         raise InvalidRecordError(_("a JSON record must be an object"))
     moves = data.get("moves", [])
@@ -171,9 +266,9 @@ def _record_from(game: str | None, deal: str | None, deck: str | None, moves: li
         raise InvalidRecordError(_("record needs exactly one of a Deal number or a Deck string"))
     dealt: int | str
     if deal is not None:
-        if not deal.strip().isdigit():
-            raise InvalidRecordError(_("record's deal {deal!r} is not a number").format(deal=deal))
-        dealt = int(deal)
+        if not is_ascii_number(deal.strip()):
+            raise InvalidRecordError(_("record's deal {deal} is not a number").format(deal=shorten(deal)))
+        dealt = int(deal.strip())
     else:
         assert deck is not None
         dealt = deal_from_text(deck)

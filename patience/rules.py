@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
+from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -28,6 +29,7 @@ from patience.errors import (
     UnknownGameError,
 )
 from patience.i18n import _
+from patience.numbers import QUOTED_CHARS, is_ascii_number, shorten
 
 # Pile codes. A move names its source and target by these small ints.
 STOCK: Final = 0
@@ -122,7 +124,7 @@ def parse_pile(text: str) -> int:
             return FOUNDATION + int(t[1:]) - 1
         return TABLEAU + int(t[1:]) - 1
     raise InvalidMoveError(
-        _("{text!r} is not a pile (use s, c, w, f1-f4 or t1-t16)").format(text=text.strip()))
+        _("{text!r} is not a pile (use s, c, w, f1-f4 or t1-t16)").format(text=text.strip()[:QUOTED_CHARS]))
 
 
 class Move(NamedTuple):
@@ -170,7 +172,7 @@ class Move(NamedTuple):
         if not match:
             raise InvalidMoveError(
                 _("cannot read move {text!r}: write s, or a move like t3-f1 or t3-t5x2").format(
-                    text=text.strip())
+                    text=text.strip()[:QUOTED_CHARS])
             )
         src, dst = parse_pile(match[1]), parse_pile(match[2])
         if src == dst:
@@ -367,7 +369,10 @@ def game_slugs() -> list[str]:
 def deal_from_text(text: str) -> int | str:
     """A deal given as text: a number if it is all digits, else a deck string."""
     t = text.strip()
-    if t.isdigit():
+    if t.isnumeric():  # a number, or meant as one ("٣", "²"): only ASCII digits pass
+        if not is_ascii_number(t):
+            raise InvalidDealError(_("the deal number {deal} is not a number from {low} to {high}").format(
+                deal=shorten(t), low=MIN_DEAL, high=MAX_DEAL))
         return int(t)
     if not t:
         raise InvalidDealError(_("empty deal"))

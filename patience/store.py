@@ -1,7 +1,11 @@
 """SQLite storage: games in progress, finished games and statistics. All the SQL lives here.
 
-One row per game holds its moves (grouped by player action, so one undo
-takes back one double-click or autoplay) and its redo list. Every change is
+One row per game holds what a game is now; its history is one row per
+player action in ``actions`` (the moves of one action, so one undo takes
+back one double-click or autoplay), each with the position it led to. The
+rows past the current action are the redo list. So loading, undo and redo
+read one or two rows whatever the game's length, and an answer carries the
+whole history only when asked. Every change is
 written with ``BEGIN IMMEDIATE`` and a version check before the web app
 answers, in WAL mode, so a server killed with SIGKILL loses nothing that was
 answered. One connection per thread; the schema version is SQLite's
@@ -12,8 +16,10 @@ answered. One connection per thread; the schema version is SQLite's
 >>> moved = game.played([("s",)], now=101.0)
 >>> store.save(moved, expected_version=0)
 True
->>> store.get_game("p1", game.id).moves
+>>> store.get_game("p1", game.id, history=True).moves
 ['s']
+>>> store.get_game("p1", game.id).move_count
+1
 >>> store.get_game("p2", game.id) is None
 True
 >>> store.stats("p1", "hamilton").played
@@ -24,16 +30,20 @@ from __future__ import annotations
 
 import json
 import secrets
+import shutil
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Literal
 
+from patience.i18n import _
+
 #: The schema this code writes; older databases are migrated step by step.
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 #: Gaps between two actions longer than this count as this long in a game's time.
 MAX_GAP_SECONDS: Final = 300.0
@@ -77,12 +87,43 @@ _MIGRATIONS: Final[dict[int, str]] = {
     );
     CREATE INDEX results_by_player ON results (player, game, finished_at);
     """,
+    # 2: the history moves out of the games row into one row per action, each with its position
+    # (NULL for actions migrated from version 1: the position is rebuilt when first needed).
+    2: """
+    CREATE TABLE actions (
+        game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        moves TEXT NOT NULL,
+        move_total INTEGER NOT NULL,
+        position TEXT,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    ALTER TABLE games ADD COLUMN action_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN action_total INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN move_count INTEGER NOT NULL DEFAULT 0;
+    INSERT INTO actions (game_id, seq, moves, move_total)
+        SELECT g.id, j.key + 1, j.value, 0 FROM games g, json_each(g.moves) j;
+    INSERT INTO actions (game_id, seq, moves, move_total)
+        SELECT g.id, json_array_length(g.moves) + j.key + 1, j.value, 0 FROM games g, json_each(g.redo) j;
+    UPDATE actions SET move_total = t.total FROM (
+        SELECT game_id, seq, SUM(json_array_length(moves)) OVER (PARTITION BY game_id ORDER BY seq) AS total
+        FROM actions) AS t
+        WHERE actions.game_id = t.game_id AND actions.seq = t.seq;
+    UPDATE games SET action_count = json_array_length(moves),
+                     action_total = json_array_length(moves) + json_array_length(redo);
+    UPDATE games SET move_count = COALESCE((SELECT move_total FROM actions
+                                            WHERE game_id = games.id AND seq = games.action_count), 0);
+    UPDATE games SET moves = '[]', redo = '[]';
+    """,
 }
 
 _GAME_COLUMNS: Final = (
-    "id, player, game, deal, deck, moves, redo, version, score, finished, won, used_hints, "
-    "used_undo, elapsed, first_move_at, last_move_at, created_at, updated_at, finished_at"
+    "id, player, game, deal, deck, action_count, action_total, move_count, version, score, finished, "
+    "won, used_hints, used_undo, elapsed, first_move_at, last_move_at, created_at, updated_at, finished_at"
 )
+
+#: The most moves a game may have on the way to its position; further moves are refused.
+MAX_MOVES_PER_GAME: Final = 10_000
 
 Groups = tuple[tuple[str, ...], ...]
 GameFilter = Literal["all", "unfinished", "finished"]
@@ -94,10 +135,16 @@ class StoreError(RuntimeError):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One saved game: where it came from, its moves, and what the statistics need.
+    """One saved game: where it came from, where it is now, and what the statistics need.
 
-    ``groups`` are the moves played, one tuple per player action; ``redo``
-    holds the undone actions, the one redo replays first at the front.
+    ``actions`` player actions (``move_count`` moves) lead from the deal to
+    the current position, whose text is ``position`` (None for the deal
+    itself, or when it was not stored); ``redo_actions`` undone actions
+    wait for redo. The history itself, ``groups`` (one tuple per action) and
+    ``redo`` (the next one first), is loaded only when asked for
+    (``Store.get_game(..., history=True)``); it is None otherwise.
+    ``new_actions`` are the actions played since the record was read, which
+    :meth:`Store.save` writes.
     """
 
     id: str
@@ -105,8 +152,13 @@ class GameRecord:
     game: str
     deal: int | None
     deck: str | None
-    groups: Groups = ()
-    redo: Groups = ()
+    actions: int = 0
+    redo_actions: int = 0
+    move_count: int = 0
+    position: str | None = None
+    groups: Groups | None = ()
+    redo: Groups | None = ()
+    new_actions: Groups = ()
     version: int = 0
     score: int = 0
     finished: bool = False
@@ -122,18 +174,18 @@ class GameRecord:
 
     @property
     def moves(self) -> list[str]:
-        """Every move played up to the current position, in order."""
-        return [m for group in self.groups for m in group]
+        """Every move played up to the current position, in order (needs the history loaded)."""
+        return [m for group in self._history(self.groups) for m in group]
 
     @property
     def redo_moves(self) -> list[str]:
-        """The moves redo would replay, next one first."""
-        return [m for group in self.redo for m in group]
+        """The moves redo would replay, next one first (needs the history loaded)."""
+        return [m for group in self._history(self.redo) for m in group]
 
-    @property
-    def move_count(self) -> int:
-        """Moves on the way to the current position."""
-        return sum(len(group) for group in self.groups)
+    def _history(self, groups: Groups | None) -> Groups:
+        if groups is None:
+            raise ValueError(f"game {self.id} was read without its history")
+        return groups
 
     @property
     def started(self) -> bool:
@@ -150,15 +202,36 @@ class GameRecord:
         return replace(self, elapsed=elapsed, first_move_at=first, last_move_at=now,
                        updated_at=now, version=self.version + 1)
 
-    def played(self, groups: Sequence[Sequence[str]], now: float) -> GameRecord:
-        """This record with ``groups`` appended as new actions (clears redo)."""
+    def played(self, groups: Sequence[Sequence[str]], now: float, position: str | None = None) -> GameRecord:
+        """This record with ``groups`` appended as new actions (clears redo); ``position`` is the
+        text of the position they lead to, kept so that loading never replays the history."""
         added = tuple(tuple(g) for g in groups)
-        return replace(self.touched(now), groups=self.groups + added, redo=())
+        return replace(self.touched(now), groups=None if self.groups is None else self.groups + added,
+                       redo=(), redo_actions=0, actions=self.actions + len(added),
+                       move_count=self.move_count + sum(len(g) for g in added),
+                       new_actions=self.new_actions + added, position=position)
+
+    def moved_to(self, action: Action | None, now: float, *, redo_actions: int) -> GameRecord:
+        """This record at a stored action (undo, redo; None: back at the deal), history unloaded."""
+        return replace(self.touched(now), actions=action.seq if action else 0,
+                       move_count=action.move_total if action else 0,
+                       position=action.position if action else None,
+                       redo_actions=redo_actions, groups=None, redo=None)
 
     def ended(self, won: bool, score: int, now: float) -> GameRecord:
         """This record finished, won or lost, with its final score."""
         return replace(self, finished=True, won=won, score=score, finished_at=now, updated_at=now,
                        version=self.version + 1)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One stored player action: its number (from 1), its moves, the moves up to it, its position."""
+
+    seq: int
+    moves: tuple[str, ...]
+    move_total: int
+    position: str | None
 
 
 @dataclass(frozen=True)
@@ -243,19 +316,21 @@ def new_game_id() -> str:
     return "g_" + secrets.token_hex(12)
 
 
-def _groups_json(groups: Groups) -> str:
-    return json.dumps([list(g) for g in groups], separators=(",", ":"))
+def _moves_json(moves: Sequence[str]) -> str:
+    return json.dumps(list(moves), separators=(",", ":"))
 
 
-def _groups_from(text: str) -> Groups:
-    return tuple(tuple(str(m) for m in g) for g in json.loads(text))
+def _action_from(row: sqlite3.Row) -> Action:
+    return Action(row["seq"], tuple(str(m) for m in json.loads(row["moves"])), row["move_total"],
+                  row["position"])
 
 
 def _record_from(row: sqlite3.Row) -> GameRecord:
     return GameRecord(
         id=row["id"], player=row["player"], game=row["game"], deal=row["deal"], deck=row["deck"],
-        groups=_groups_from(row["moves"]), redo=_groups_from(row["redo"]), version=row["version"],
-        score=row["score"], finished=bool(row["finished"]), won=bool(row["won"]),
+        actions=row["action_count"], redo_actions=row["action_total"] - row["action_count"],
+        move_count=row["move_count"], position=row["position"], groups=None, redo=None,
+        version=row["version"], score=row["score"], finished=bool(row["finished"]), won=bool(row["won"]),
         used_hints=bool(row["used_hints"]), used_undo=bool(row["used_undo"]), elapsed=row["elapsed"],
         first_move_at=row["first_move_at"], last_move_at=row["last_move_at"],
         created_at=row["created_at"], updated_at=row["updated_at"], finished_at=row["finished_at"],
@@ -274,6 +349,8 @@ class Store:
         self._lock = threading.Lock()
         self._connections: list[sqlite3.Connection] = []
         self._shared: sqlite3.Connection | None = None
+        #: Action rows read so far (what loading, undo and redo cost; tests check it stays flat).
+        self.action_rows_read = 0
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._migrate(self._connection())
@@ -306,16 +383,17 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction taken with BEGIN IMMEDIATE; rolled back on any error."""
+        """A write transaction taken with BEGIN IMMEDIATE; rolled back on any error, the COMMIT's too
+        (a full disk fails there), so nothing is ever half-written."""
         with self._lock if self.path == ":memory:" else _nothing():
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _roll_back(conn)
                 raise
-            conn.execute("COMMIT")
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -343,10 +421,10 @@ class Store:
                         if statement.strip():
                             conn.execute(statement)
                     conn.execute(f"PRAGMA user_version = {version}")
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _roll_back(conn)
                 raise
-            conn.execute("COMMIT")
 
     @property
     def schema_version(self) -> int:
@@ -368,23 +446,88 @@ class Store:
             )
         return record
 
-    def get_game(self, player: str, game_id: str) -> GameRecord | None:
-        """The player's game with this id, or None (also for another player's game)."""
+    def get_game(self, player: str, game_id: str, history: bool = False) -> GameRecord | None:
+        """The player's game with this id, or None (also for another player's game).
+
+        The current position's text comes with it (one row); the whole history (``groups`` and
+        ``redo``) only with ``history=True``.
+        """
         with self._read() as conn:
-            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ? AND player = ?",
-                               (game_id, player)).fetchone()
-        return _record_from(row) if row is not None else None
+            row = conn.execute(
+                f"SELECT {_GAME_COLUMNS}, (SELECT position FROM actions WHERE game_id = games.id "
+                "AND seq = games.action_count) AS position FROM games WHERE id = ? AND player = ?",
+                (game_id, player)).fetchone()
+            if row is None:
+                return None
+            record = _record_from(row)
+            if history:
+                actions = [_action_from(r) for r in conn.execute(
+                    "SELECT seq, moves, move_total, NULL AS position FROM actions WHERE game_id = ? "
+                    "ORDER BY seq",
+                    (game_id,))]
+                self.action_rows_read += len(actions)
+                groups = tuple(a.moves for a in actions)
+                record = replace(record, groups=groups[:record.actions], redo=groups[record.actions:])
+        return record
 
     def list_games(self, player: str, status: GameFilter = "all", limit: int = 100) -> list[GameRecord]:
-        """The player's games, most recently changed first."""
+        """The player's games, most recently changed first (without positions or history)."""
         where = {"all": "", "unfinished": " AND finished = 0", "finished": " AND finished = 1"}[status]
         with self._read() as conn:
             rows = conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ?{where} "
+                f"SELECT {_GAME_COLUMNS}, NULL AS position FROM games WHERE player = ?{where} "
                 "ORDER BY updated_at DESC, rowid DESC LIMIT ?",
                 (player, limit),
             ).fetchall()
         return [_record_from(r) for r in rows]
+
+    # --- history -------------------------------------------------------------------------------
+    def action(self, game_id: str, seq: int) -> Action | None:
+        """Stored action number ``seq`` of a game (1 is the first), or None."""
+        with self._read() as conn:
+            row = conn.execute("SELECT seq, moves, move_total, position FROM actions "
+                               "WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+        self.action_rows_read += row is not None
+        return _action_from(row) if row is not None else None
+
+    def replay_from(self, game_id: str, seq: int) -> tuple[Action | None, list[Action]]:
+        """How to rebuild the position after action ``seq``: the latest action up to it with a stored
+        position (None: start from the deal), and the actions after that one up to ``seq``.
+
+        Every action played since schema 2 has its position, so this is one row; only games
+        migrated from schema 1 replay more, once (see :meth:`keep_positions`).
+        """
+        with self._read() as conn:
+            row = conn.execute("SELECT seq, moves, move_total, position FROM actions WHERE game_id = ? "
+                               "AND seq <= ? AND position IS NOT NULL ORDER BY seq DESC LIMIT 1",
+                               (game_id, seq)).fetchone()
+            base = _action_from(row) if row is not None else None
+            rows = conn.execute("SELECT seq, moves, move_total, position FROM actions WHERE game_id = ? "
+                                "AND seq > ? AND seq <= ? ORDER BY seq",
+                                (game_id, base.seq if base else 0, seq)).fetchall()
+        self.action_rows_read += len(rows) + (base is not None)
+        return base, [_action_from(r) for r in rows]
+
+    def keep_positions(self, game_id: str, positions: Sequence[tuple[int, str]]) -> None:
+        """Store positions ``(seq, text)`` after those actions where they are missing (games from
+        schema 1)."""
+        with self._write() as conn:
+            conn.executemany("UPDATE actions SET position = ? WHERE game_id = ? AND seq = ? "
+                             "AND position IS NULL", [(text, game_id, seq) for seq, text in positions])
+
+    def recent_moves(self, record: GameRecord, limit: int) -> tuple[list[str], list[str]]:
+        """The last ``limit`` moves up to the current position and the first ``limit`` redo moves
+        (at most ``limit`` rows each, whatever the game's length)."""
+        with self._read() as conn:
+            before = conn.execute("SELECT moves FROM actions WHERE game_id = ? AND seq <= ? "
+                                  "ORDER BY seq DESC LIMIT ?", (record.id, record.actions, limit)).fetchall()
+            after = conn.execute(
+                "SELECT moves FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                (record.id, record.actions, limit)).fetchall() if record.redo_actions else []
+        self.action_rows_read += len(before) + len(after)
+        done = [m for row in reversed(before) for m in json.loads(row["moves"])]
+        redo = [m for row in after for m in json.loads(row["moves"])]
+        return done[-limit:], redo[:limit]
 
     def current_game(self, player: str) -> GameRecord | None:
         """The player's most recently changed unfinished game."""
@@ -406,18 +549,35 @@ class Store:
 
     def _update(self, conn: sqlite3.Connection, record: GameRecord, expected_version: int) -> None:
         cursor = conn.execute(
-            "UPDATE games SET moves = ?, redo = ?, version = ?, score = ?, finished = ?, won = ?, "
-            "used_hints = ?, used_undo = ?, elapsed = ?, first_move_at = ?, last_move_at = ?, "
-            "updated_at = ?, finished_at = ? WHERE id = ? AND player = ? AND version = ?",
-            (_groups_json(record.groups), _groups_json(record.redo), record.version, record.score,
-             int(record.finished), int(record.won), int(record.used_hints), int(record.used_undo),
-             record.elapsed, record.first_move_at, record.last_move_at, record.updated_at,
-             record.finished_at, record.id, record.player, expected_version),
+            "UPDATE games SET action_count = ?, action_total = ?, move_count = ?, version = ?, score = ?, "
+            "finished = ?, won = ?, used_hints = ?, used_undo = ?, elapsed = ?, first_move_at = ?, "
+            "last_move_at = ?, updated_at = ?, finished_at = ? WHERE id = ? AND player = ? AND version = ?",
+            (record.actions, record.actions + record.redo_actions, record.move_count, record.version,
+             record.score, int(record.finished), int(record.won), int(record.used_hints),
+             int(record.used_undo), record.elapsed, record.first_move_at, record.last_move_at,
+             record.updated_at, record.finished_at, record.id, record.player, expected_version),
         )
         if cursor.rowcount != 1:
             raise _StaleVersion
+        if record.new_actions:
+            self._write_actions(conn, record)
         if record.started:
             self._write_result(conn, record)
+
+    @staticmethod
+    def _write_actions(conn: sqlite3.Connection, record: GameRecord) -> None:
+        """Replace the redo list with the record's new actions (the last one with its position)."""
+        first = record.actions - len(record.new_actions) + 1
+        conn.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (record.id, first))
+        total = record.move_count - sum(len(g) for g in record.new_actions)
+        rows = []
+        for offset, group in enumerate(record.new_actions):
+            total += len(group)
+            last = offset == len(record.new_actions) - 1
+            rows.append((record.id, first + offset, _moves_json(group), total,
+                         record.position if last else None))
+        conn.executemany("INSERT INTO actions (game_id, seq, moves, move_total, position) "
+                         "VALUES (?, ?, ?, ?, ?)", rows)
 
     def mark_hint_used(self, player: str, game_id: str) -> None:
         """Remember that the player asked for a hint in this game (the version does not change)."""
@@ -470,3 +630,107 @@ class _StaleVersion(Exception):
 @contextmanager
 def _nothing() -> Iterator[None]:
     yield
+
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if SQLite has not already (it may, after a full disk)."""
+    try:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass  # the error that brought us here is the one to report
+
+
+# --- checks and backups at start ---------------------------------------------------------------
+#: Backups kept next to the database (``NAME.backup-YYYYMMDDTHHMMSSZ``); older ones are deleted.
+BACKUPS_KEPT: Final = 3
+
+
+def backups_of(path: str | Path) -> list[Path]:
+    """The backups of the database at ``path``, oldest first."""
+    db = Path(path)
+    return sorted(db.parent.glob(db.name + ".backup-*"))
+
+
+def back_up(path: str | Path, now: float | None = None) -> Path:
+    """Copy the database with SQLite's online backup API next to it, keeping the newest
+    :data:`BACKUPS_KEPT` copies. A damaged database the API cannot read is copied byte for byte.
+
+    Restore: stop the server, delete ``NAME-wal`` and ``NAME-shm``, and copy the backup over ``NAME``.
+    """
+    db = Path(path)
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
+    target = db.with_name(f"{db.name}.backup-{stamp}")
+    count = 1
+    while target.exists():
+        count += 1
+        target = db.with_name(f"{db.name}.backup-{stamp}-{count}")
+    try:
+        with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(target)) as copy:
+            source.backup(copy)
+    except sqlite3.Error:
+        target.unlink(missing_ok=True)
+        shutil.copyfile(db, target)
+    for old in backups_of(db)[:-BACKUPS_KEPT]:
+        old.unlink(missing_ok=True)
+    return target
+
+
+def check_database(path: str | Path) -> Path | None:
+    """Check the database a server is about to use; return the backup made, if one was needed.
+
+    Runs ``PRAGMA quick_check`` and a write that is rolled back. Before an upgrade of the schema,
+    or when damage is found, a backup is made first (:func:`back_up`). Any problem raises
+    :class:`StoreError` with one line naming the file and what is wrong.
+    """
+    db = Path(path)
+    if not db.exists():
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(_("cannot create the database {path}: {problem}").format(
+                path=db, problem=exc.strerror or exc)) from None
+        return None
+    backup: Path | None = None
+    try:
+        with closing(sqlite3.connect(db, timeout=10.0)) as conn:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                backup = _back_up_damaged(db)
+                raise _damaged(db, problems[0], backup)
+            if version > SCHEMA_VERSION:
+                raise StoreError(_("the database {path} was written by a newer patience (schema {version})")
+                                 .format(path=db, version=version))
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(f"PRAGMA user_version = {version}")  # can it be written at all?
+            conn.execute("ROLLBACK")
+        if 0 < version < SCHEMA_VERSION:
+            backup = back_up(db)
+    except sqlite3.Error as exc:
+        if backup is None and _is_damage(exc):
+            raise _damaged(db, str(exc), _back_up_damaged(db)) from None
+        raise StoreError(_("cannot use the database {path}: {problem}").format(
+            path=db, problem=exc)) from None
+    except OSError as exc:
+        raise StoreError(_("cannot use the database {path}: {problem}").format(
+            path=db, problem=exc.strerror or exc)) from None
+    return backup
+
+
+def _damaged(db: Path, problem: str, backup: Path) -> StoreError:
+    return StoreError(_("the database {path} is damaged ({problem}); a copy was kept in {backup}").format(
+        path=db, problem=" ".join(problem.split())[:200], backup=backup))
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    return isinstance(exc, sqlite3.DatabaseError) and any(
+        words in str(exc) for words in ("malformed", "not a database", "corrupt"))
+
+
+def _back_up_damaged(db: Path) -> Path:
+    try:
+        return back_up(db)
+    except OSError as exc:
+        raise StoreError(_("the database {path} is damaged and cannot even be copied: {problem}").format(
+            path=db, problem=exc.strerror or exc)) from None

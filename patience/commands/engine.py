@@ -9,14 +9,15 @@ from pathlib import Path
 from patience.deals import deck_text
 from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
 from patience.layout import layout_text
-from patience.notation import parse_moves, parse_record, replay
+from patience.notation import parse_moves, read_record, replay
+from patience.numbers import parse_int
 from patience.rules import game_slugs, get_game
 
 
 def add_deal_source(parser: argparse.ArgumentParser) -> None:
     """``--deal N`` or ``--deck STR``, one of them required."""
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--deal", type=int, metavar="N", help="numbered deal (1 to 4294967295)")
+    source.add_argument("--deal", type=parse_int, metavar="N", help="numbered deal (1 to 4294967295)")
     source.add_argument("--deck", metavar="STR", help="deck string, cards in dealing order")
 
 
@@ -26,7 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("deal", help="print the deck string of a numbered deal",
                        description="Print the deck string of deal N on one line.")
     p.add_argument("game", choices=games)
-    p.add_argument("number", type=int, metavar="N")
+    p.add_argument("number", type=parse_int, metavar="N")
     p.add_argument("--show", action="store_true", help="print the dealt layout as text")
     p.set_defaults(handler=run_deal)
 
@@ -65,11 +66,7 @@ def run_moves(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Replay a record file."""
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidRecordError(f"cannot read {args.file}: {exc}") from None
-    record = parse_record(text)
+    record = read_record(args.file)
     try:
         result = replay(record)
     except (InvalidRecordError, InvalidDealError):

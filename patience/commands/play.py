@@ -13,6 +13,7 @@ from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import InvalidRecordError
 from patience.i18n import _, language, language_from_environment
 from patience.notation import parse_moves, parse_record
+from patience.numbers import parse_int
 from patience.rules import game_slugs, get_game
 from patience.terminal import LineReader, Session, TerminalGame, colour_wanted, console_reader, stream_reader
 
@@ -24,7 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("game", nargs="?", choices=game_slugs(),
                    help=_("hamilton or union-square (default: the record's game, else hamilton)"))
     source = p.add_mutually_exclusive_group()
-    source.add_argument("--deal", type=int, metavar="N",
+    source.add_argument("--deal", type=parse_int, metavar="N",
                         help=_("numbered deal, {low} to {high} (default: a random one, printed)")
                         .format(low=MIN_DEAL, high=MAX_DEAL))
     source.add_argument("--record", type=Path, metavar="FILE", help=_("resume a saved game record"))

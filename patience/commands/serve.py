@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import errno
 import socket
+import sqlite3
 import threading
 import time
 import webbrowser
@@ -17,6 +18,8 @@ from pathlib import Path
 
 from patience.errors import PatienceError
 from patience.i18n import _
+from patience.numbers import parse_int
+from patience.store import Store, StoreError, check_database
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -28,7 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Start the web app and print its address."))
     p.add_argument("--host", default=DEFAULT_HOST, help=_("address to listen on (default: {host})")
                    .format(host=DEFAULT_HOST))
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default: {port})")
+    p.add_argument("--port", type=parse_int, default=DEFAULT_PORT, help=_("port (default: {port})")
                    .format(port=DEFAULT_PORT))
     p.add_argument("--db", type=Path, metavar="PATH",
                    help=_("SQLite file for saved games and statistics (default: in your data directory)"))
@@ -75,6 +78,21 @@ def check_port_free(host: str, port: int) -> None:
                                 .format(host=host, port=port, reason=exc.strerror)) from None
 
 
+def ready_database(path: Path) -> Path:
+    """Check the database before serving (one line and exit 2 when it cannot be used); say where
+    the backup went when one was made (before a schema upgrade)."""
+    try:
+        backup = check_database(path)
+        Store(path).close()  # creates or upgrades it now, so a failure is reported here, in one line
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        raise PatienceError(str(exc) if isinstance(exc, StoreError) else _(
+            "cannot use the database {path}: {problem}").format(path=path, problem=exc)) from None
+    if backup is not None:
+        print(_("A copy of the games was kept in {backup} before the database was upgraded.")
+              .format(backup=backup), flush=True)
+    return path
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C."""
     import uvicorn
@@ -85,7 +103,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise PatienceError(_("the port must be from 1 to 65535, not {port}").format(port=args.port))
     check_port_free(args.host, args.port)
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(db_path, warm_up=True, allowed_hosts=local_host_names(args.host))
+    app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=local_host_names(args.host))
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            access_log=False))
     url = page_url(args.host, args.port)

@@ -11,7 +11,8 @@ from typing import Any
 from patience.errors import InvalidRecordError, PatienceError
 from patience.hints import hint
 from patience.i18n import _, ngettext
-from patience.notation import Record, parse_moves, parse_record
+from patience.notation import parse_moves, read_record
+from patience.numbers import parse_float, parse_int
 from patience.rules import Game, Move, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
 from patience.survey import Backend, Summary, dask_backend, merge_rows, parse_range, summarize, survey
@@ -29,7 +30,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                      "or unknown when the budget runs out."))
     p.add_argument("game", choices=games)
     source = p.add_mutually_exclusive_group(required=True)
-    source.add_argument("--deal", type=int, metavar="N", help=_("numbered deal"))
+    source.add_argument("--deal", type=parse_int, metavar="N", help=_("numbered deal"))
     source.add_argument("--deck", metavar="STR", help=_("deck string, cards in dealing order"))
     source.add_argument("--record", type=Path, metavar="FILE",
                         help=_("saved game: solve from its current position"))
@@ -41,7 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Print the move to play in a saved game, why, and whether it "
                                      "can still be won."))
     p.add_argument("file", type=Path)
-    p.add_argument("--budget", type=float, default=DEFAULT_HINT_SECONDS, metavar="S",
+    p.add_argument("--budget", type=parse_float, default=DEFAULT_HINT_SECONDS, metavar="S",
                    help=_("seconds to think (default {seconds})").format(seconds=DEFAULT_HINT_SECONDS))
     p.set_defaults(handler=run_hint)
 
@@ -51,11 +52,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("game", choices=games)
     p.add_argument("--deals", metavar="A-B", help=_("deal numbers, e.g. 1-2000"))
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes (default 1)"))
+    where.add_argument("--workers", type=parse_int, default=1, metavar="N", help=_("processes (default 1)"))
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help=_("solve on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://host:8786 "
                               "(needs pip install 'patience[cluster]')"))
-    p.add_argument("--batch", type=int, metavar="N",
+    p.add_argument("--batch", type=parse_int, metavar="N",
                    help=_("deals per cluster task with --scheduler (default: from the cluster's size)"))
     _budget_arguments(p, DEFAULT_SURVEY_SECONDS)
     p.add_argument("--out", type=Path, metavar="FILE",
@@ -67,24 +68,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _budget_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
-    parser.add_argument("--max-nodes", type=int, metavar="N", help=_("stop after N positions"))
-    parser.add_argument("--max-seconds", type=float, default=seconds, metavar="S",
+    parser.add_argument("--max-nodes", type=parse_int, metavar="N", help=_("stop after N positions"))
+    parser.add_argument("--max-seconds", type=parse_float, default=seconds, metavar="S",
                         help=_("stop after S seconds (default {seconds})").format(seconds=seconds))
-
-
-def _read_record(path: Path) -> Record:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidRecordError(_("cannot read {path}: {reason}").format(path=path, reason=exc)) from None
-    return parse_record(text)
 
 
 def _position(args: argparse.Namespace) -> tuple[Game[Any], int | str, list[Move], Any]:
     """The game, the deal, the moves already played and the position to solve."""
     game = get_game(args.game)
     if args.record is not None:
-        record = _read_record(args.record)
+        record = read_record(args.record)
         if record.game != game.slug:
             message = _("{path} is a {game} record").format(path=args.record, game=record.game)
             raise InvalidRecordError(message)
@@ -126,7 +119,7 @@ def describe(result: Result) -> str:
 
 def run_hint(args: argparse.Namespace) -> int:
     """Print a hint for a saved game."""
-    record = _read_record(args.file)
+    record = read_record(args.file)
     game = get_game(record.game)
     state = game.apply_all(game.new(record.deal), parse_moves(game, record.moves))
     answer = hint(game, state, budget=args.budget)

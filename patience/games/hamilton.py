@@ -22,6 +22,7 @@ from patience.cards import RANK, RED, SUIT, card_text, rank_label
 from patience.deals import parse_deck, shuffled_deck
 from patience.errors import InvalidRecordError
 from patience.i18n import N_, _, ngettext
+from patience.numbers import parse_int
 from patience.positions import (
     cards_field,
     check_conservation,
@@ -424,7 +425,7 @@ class HamiltonGame(Game[HamiltonState]):
         fields = parse_fields(text, self.slug)
         require(fields, ("start", "choices", "chooser", "stock", "f", "t"))
         try:
-            start, choices = int(fields["start"]), int(fields["choices"])
+            start, choices = parse_int(fields["start"]), parse_int(fields["choices"])
         except ValueError:
             raise InvalidRecordError("position: start and choices must be numbers") from None
         if not 0 <= start <= 13 or not 0 <= choices <= INITIAL_CHOICES:

@@ -26,6 +26,7 @@ from typing import Any, Final, TextIO
 
 from patience.errors import PatienceError
 from patience.i18n import _
+from patience.numbers import parse_int
 from patience.solver import LOST, UNKNOWN, WON
 
 Row = dict[str, Any]
@@ -53,9 +54,9 @@ def parse_range(text: str) -> range:
     """
     try:
         if "-" in text:
-            first, last = (int(part) for part in text.split("-", 1))
+            first, last = (parse_int(part) for part in text.split("-", 1))
         else:
-            first = last = int(text)
+            first = last = parse_int(text)
     except ValueError:
         raise PatienceError(_("deal range must look like 1-2000, not {text!r}").format(text=text)) from None
     if first < 1 or last < first:

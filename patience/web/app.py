@@ -12,6 +12,7 @@ user's data directory); tests and ``patience serve --db`` call
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -88,6 +89,20 @@ def http_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=headers)
 
 
+#: Seconds a client should wait before retrying after a storage failure (503).
+RETRY_AFTER_SECONDS: Final = 5
+
+
+def storage_error(request: Request, exc: Exception) -> JSONResponse:
+    """Any storage failure (disk full, I/O error, locked too long, damage): 503 with a translated
+    sentence and ``Retry-After``; the write it interrupted was rolled back whole."""
+    assert isinstance(exc, sqlite3.Error)
+    detail = _("Your games cannot be saved or read right now, and nothing was changed; "
+               "try again in a moment.")
+    return JSONResponse({"detail": detail}, status_code=503,
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+
 def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
                warm_up: bool = False, allowed_hosts: list[str] | None = None) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
@@ -121,6 +136,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(sqlite3.Error, storage_error)
     for router in (games.router, stats.router, i18n.router, rules.router):
         app.include_router(router)
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 WinnableStatus = Literal["winnable", "lost", "unknown", "pending"]
 MoveText = Annotated[str, Field(max_length=16)]
+HistoryKind = Literal["recent", "full"]
 
 
 class ErrorOut(BaseModel):
@@ -95,8 +96,12 @@ class GameOut(BaseModel):
     deal: int | None
     deck: str | None
     version: int = Field(description="Number of accepted changes; send it back with every change")
-    moves: list[str] = Field(description="Moves played to reach the current position")
-    redo: list[str] = Field(description="Moves redo would replay, next first")
+    moves: list[str] = Field(description="Moves played to reach the current position: the last 50 "
+                                         "(of move_count) unless ?history=full asks for every one")
+    redo: list[str] = Field(description="Moves redo would replay, next first: the next 50 unless "
+                                        "?history=full asks for every one")
+    history: HistoryKind = Field(default="recent",
+                                 description="recent: moves and redo are cut to 50; full: complete")
     undo_available: bool
     redo_available: bool
     view: ViewOut

@@ -1,10 +1,13 @@
 """Playing games for the web app: every action checked by the rules, saved, then described as JSON.
 
 The service holds no game in memory that the database does not have: a
-position is rebuilt from the stored moves (with a small cache keyed by game
-id and version), every change is saved with a version check before the
-answer, and a refusal raises :class:`fastapi.HTTPException` with one
-translated sentence.
+position is read back from its stored text (with a small cache keyed by game
+id and version), so loading, undo and redo cost the same however long the
+game; every change is saved with a version check before the answer, and a
+refusal raises :class:`fastapi.HTTPException` with one translated sentence.
+A game may have at most :data:`~patience.store.MAX_MOVES_PER_GAME` moves;
+answers carry the last :data:`RECENT_MOVES` moves unless the whole history
+is asked for.
 
 >>> from patience.store import Store
 >>> service = GameService(Store(":memory:"))
@@ -12,6 +15,8 @@ translated sentence.
 >>> record, state = service.play("player-one-000000", record.id, ["s", "c-f1"], version=0)
 >>> service.describe(record, state).moves
 ['s', 'c-f1']
+>>> service.describe(record, state, history=True).history
+'full'
 """
 
 from __future__ import annotations
@@ -26,16 +31,23 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, Final
 
+from babel.numbers import format_decimal
 from fastapi import HTTPException
 
 from patience.deals import MAX_DEAL, deck_text
 from patience.errors import InvalidDealError, InvalidMoveError, UnknownGameError
-from patience.i18n import _
+from patience.i18n import _, get_language
 from patience.rules import Game, Move, View, get_game, parse_pile
-from patience.store import GameRecord, Store
+from patience.store import MAX_MOVES_PER_GAME, GameRecord, Store
 from patience.web.schemas import GameOut, GameSummaryOut, PileOut, ViewOut
 
 STATE_CACHE_SIZE: Final = 4096
+
+#: Rebuilding a position of a game from schema 1 stores one on every this many actions on the way.
+CHECKPOINT_EVERY: Final = 64
+
+#: Moves (and redo moves) a game answer carries unless ``?history=full`` asks for all.
+RECENT_MOVES: Final = 50
 
 Clock = Callable[[], float]
 
@@ -89,20 +101,46 @@ class GameService:
         self.clock = clock
         self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
         self._lock = threading.Lock()
+        #: Moves replayed to rebuild positions (flat in a game's length; tests check it).
+        self.moves_replayed = 0
 
     # --- positions ----------------------------------------------------------------------------------
     def state_of(self, record: GameRecord) -> Any:
-        """The position a record's moves lead to (cached by id and version)."""
+        """The position a record is at (cached by id and version; else read from its stored text)."""
         key = (record.id, record.version)
         with self._lock:
             if key in self._states:
                 self._states.move_to_end(key)
                 return self._states[key]
         game = get_game(record.game)
-        state = game.new(deal_of(record))
-        for text in record.moves:
-            state = game.apply_legal(state, _parse_stored(text))
+        if record.position is not None:
+            state = game.parse_position(record.position)
+        else:
+            state = self.state_at(record, record.actions)
         self._remember(record, state)
+        return state
+
+    def state_at(self, record: GameRecord, seq: int) -> Any:
+        """The position after the game's action ``seq`` (0: the deal), from the stored positions."""
+        game = get_game(record.game)
+        if seq == 0:
+            return game.new(deal_of(record))
+        base, after = self.store.replay_from(record.id, seq)
+        state = game.parse_position(base.position) if base and base.position else game.new(deal_of(record))
+        kept: list[tuple[int, str]] = []
+        for action in after:  # only games from before positions were stored get here
+            state = self._replay(game, state, [action.moves])
+            if action.seq % CHECKPOINT_EVERY == 0 or action.seq == seq:
+                kept.append((action.seq, game.position_text(state)))
+        if kept:  # checkpoints, so the next undo in this old game replays few moves
+            self.store.keep_positions(record.id, kept)
+        return state
+
+    def _replay(self, game: Game[Any], state: Any, groups: Sequence[Sequence[str]]) -> Any:
+        for group in groups:
+            for text in group:
+                state = game.apply_legal(state, _parse_stored(text))
+                self.moves_replayed += 1
         return state
 
     def _remember(self, record: GameRecord, state: Any) -> None:
@@ -113,7 +151,7 @@ class GameService:
 
     def load(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
         """The player's game and its position, or 404."""
-        record = self.store.get_game(player, game_id)
+        record = self.store.get_game(player, game_id, history=False)
         if record is None:
             raise HTTPException(404, _("There is no such game."))
         return record, self.state_of(record)
@@ -179,9 +217,17 @@ class GameService:
             except InvalidMoveError as exc:
                 raise HTTPException(400, _("Cannot read the move {move}: {reason}").format(
                     move=repr(text), reason=_(str(exc)))) from None
+        self._check_limit(record, len(moves))
         state = self._apply(game, state, moves)
-        changed = self._after_moves(record.played([[str(m) for m in moves]], self.clock()), game, state)
-        return self._save(changed, state, version)
+        changed = record.played([[str(m) for m in moves]], self.clock(), game.position_text(state))
+        return self._save(self._after_moves(changed, game, state), state, version)
+
+    @staticmethod
+    def _check_limit(record: GameRecord, adding: int) -> None:
+        if record.move_count + adding > MAX_MOVES_PER_GAME:
+            raise HTTPException(422, _("This game has reached its limit of {limit} moves: start a new game "
+                                       "or restart this deal.").format(
+                limit=format_decimal(MAX_MOVES_PER_GAME, locale=get_language())))
 
     def double_click(self, player: str, game_id: str, pile_text: str,
                      version: int) -> tuple[GameRecord, Any, list[str]]:
@@ -198,32 +244,36 @@ class GameService:
         moves = game.double_click(state, pile)
         if not moves:
             raise HTTPException(422, _("Nothing to do: no card there can go to a foundation."))
+        self._check_limit(record, len(moves))
         state = self._apply(game, state, moves)
         applied = [str(m) for m in moves]
-        changed = self._after_moves(record.played([applied], self.clock()), game, state)
+        changed = self._after_moves(record.played([applied], self.clock(), game.position_text(state)),
+                                    game, state)
         record, state = self._save(changed, state, version)
         return record, state, applied
 
     def undo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
-        """Take back the last action."""
+        """Take back the last action (reads the position before it: one row, whatever the length)."""
         record, _state = self._changeable(player, game_id, version)
-        if not record.groups:
+        if record.actions == 0:
             raise HTTPException(422, _("There is nothing to undo."))
-        changed = replace(record.touched(self.clock()), groups=record.groups[:-1],
-                          redo=(record.groups[-1], *record.redo), used_undo=True)
-        state = self.state_of(changed)
+        before = self.store.action(record.id, record.actions - 1) if record.actions > 1 else None
+        changed = replace(record.moved_to(before, self.clock(), redo_actions=record.redo_actions + 1),
+                          used_undo=True)
+        state = self.state_at(changed, changed.actions) if before is None or before.position is None \
+            else get_game(record.game).parse_position(before.position)
         changed = replace(changed, score=get_game(record.game).score(state))
         return self._save(changed, state, version)
 
     def redo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
-        """Play again the last action undone."""
+        """Play again the last action undone (its moves checked by the rules again)."""
         record, state = self._changeable(player, game_id, version)
-        if not record.redo:
+        following = self.store.action(record.id, record.actions + 1) if record.redo_actions else None
+        if following is None:
             raise HTTPException(422, _("There is nothing to redo."))
         game = get_game(record.game)
-        state = self._apply(game, state, [_parse_stored(m) for m in record.redo[0]])
-        changed = replace(record.touched(self.clock()), groups=(*record.groups, record.redo[0]),
-                          redo=record.redo[1:])
+        state = self._apply(game, state, [_parse_stored(m) for m in following.moves])
+        changed = record.moved_to(following, self.clock(), redo_actions=record.redo_actions - 1)
         return self._save(self._after_moves(changed, game, state), state, version)
 
     def abandon(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
@@ -240,16 +290,28 @@ class GameService:
         return self.create(player, record.game, record.deal, record.deck)
 
     # --- describing ---------------------------------------------------------------------------------
-    def describe(self, record: GameRecord, state: Any, applied: list[str] | None = None) -> GameOut:
-        """The game as the API answers it, texts in the current language."""
+    def describe(self, record: GameRecord, state: Any, applied: list[str] | None = None,
+                 history: bool = False) -> GameOut:
+        """The game as the API answers it, texts in the current language.
+
+        ``moves`` and ``redo`` hold the last and next :data:`RECENT_MOVES` moves, or every one with
+        ``history`` (``?history=full``).
+        """
         game = get_game(record.game)
+        if history:
+            full = self.store.get_game(record.player, record.id, history=True)
+            if full is None or full.version != record.version:
+                raise stale()
+            moves, redo = full.moves, full.redo_moves
+        else:
+            moves, redo = self.store.recent_moves(record, RECENT_MOVES)
         view = game.view(state)
         legal = [] if record.finished else [str(m) for m in game.legal_moves(state)]
         return GameOut(
             id=record.id, game=record.game, name=game_name(record.game), deal=record.deal, deck=record.deck,
-            version=record.version, moves=record.moves, redo=record.redo_moves,
-            undo_available=bool(record.groups) and not record.finished,
-            redo_available=bool(record.redo) and not record.finished,
+            version=record.version, moves=moves, redo=redo, history="full" if history else "recent",
+            undo_available=record.actions > 0 and not record.finished,
+            redo_available=record.redo_actions > 0 and not record.finished,
             view=ViewOut.model_construct(
                 piles=[PileOut.model_construct(pile=p.pile, notation=p.notation, kind=p.kind,
                                                cards=list(p.cards), face_down=p.face_down,

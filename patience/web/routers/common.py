@@ -21,7 +21,10 @@ _DESCRIPTIONS: Final = {
     400: "Malformed input (a move, pile, deck or language that cannot be read)",
     404: "No such game (or another player's), or no such game kind",
     409: "The game changed since the version sent (another tab); reload it",
-    422: "Refused: an illegal move, nothing to undo or redo, a finished game, or a malformed request",
+    422: "Refused: an illegal move, nothing to undo or redo, a finished game, the game's limit of "
+         "10,000 moves, or a malformed request",
+    503: "The saved games cannot be read or written now (disk full, I/O error, locked too long); "
+         "nothing was changed: retry after Retry-After seconds",
 }
 
 #: Read by :class:`patience.web.context.RequestContextMiddleware` on every request.
@@ -36,8 +39,8 @@ CONTEXT_PARAMETERS: Final[list[dict[str, Any]]] = [
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """``responses=`` for these statuses (and 422), each answered with :class:`ErrorOut`."""
-    return {code: {"model": ErrorOut, "description": _DESCRIPTIONS[code]} for code in (*codes, 422)}
+    """``responses=`` for these statuses (and 422 and 503), each answered with :class:`ErrorOut`."""
+    return {code: {"model": ErrorOut, "description": _DESCRIPTIONS[code]} for code in (*codes, 422, 503)}
 
 
 def document_context_parameters(schema: dict[str, Any]) -> dict[str, Any]:

@@ -9,9 +9,9 @@ plain ``def`` route (FastAPI's thread pool).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 
 from patience.i18n import _, get_language
 from patience.rules import game_slugs, get_game
@@ -31,6 +31,10 @@ from patience.web.service import game_name
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
+#: ``?history=full``: the answer carries every move played and every redo move, not only the last 50.
+History = Annotated[Literal["recent", "full"], Query(
+    description="full: every move and redo move of the game in the answer; recent (default): the last 50")]
+
 
 @router.get("/catalog", responses=errors())
 async def catalog() -> list[CatalogEntryOut]:
@@ -40,13 +44,14 @@ async def catalog() -> list[CatalogEntryOut]:
 
 
 @router.post("", status_code=201, responses=errors(400, 404))
-async def new_game(body: NewGameIn, request: Request) -> GameOut:
+async def new_game(body: NewGameIn, request: Request, history: History = "recent") -> GameOut:
     """Deal a new game: ``deal`` number, ``deck`` string, or neither for a random deal.
 
     Other unfinished games stay in the saved games (each counts as played, not won, until finished).
     """
     service = service_of(request)
-    return service.describe(*service.create(player_of(request), body.game, body.deal, body.deck))
+    return service.describe(*service.create(player_of(request), body.game, body.deal, body.deck),
+                            history=history == "full")
 
 
 @router.get("", responses=errors())
@@ -57,66 +62,70 @@ async def list_games(request: Request,
 
 
 @router.get("/current", responses=errors(404))
-async def current_game(request: Request) -> GameOut:
+async def current_game(request: Request, history: History = "recent") -> GameOut:
     """This player's most recently played unfinished game."""
     service = service_of(request)
     record = service.store.current_game(player_of(request))
     if record is None:
         raise HTTPException(404, _("There is no unfinished game."))
-    return service.describe(record, service.state_of(record))
+    return service.describe(record, service.state_of(record), history=history == "full")
 
 
 @router.get("/{game_id}", responses=errors(404))
-async def get_one(game_id: str, request: Request) -> GameOut:
-    """One of this player's games."""
+async def get_one(game_id: str, request: Request, history: History = "recent") -> GameOut:
+    """One of this player's games (``?history=full``: with every move, not only the last 50)."""
     service = service_of(request)
-    return service.describe(*service.load(player_of(request), game_id))
+    return service.describe(*service.load(player_of(request), game_id), history=history == "full")
 
 
 @router.post("/{game_id}/moves", responses=errors(400, 404, 409))
-async def play_moves(game_id: str, body: MovesIn, request: Request) -> GameOut:
+async def play_moves(game_id: str, body: MovesIn, request: Request, history: History = "recent") -> GameOut:
     """Play moves in our notation, in order, all or none, as one action; saved before the answer.
 
     400: a move cannot be read; 422: a move is illegal (the detail says why); 409: ``version`` is old.
     """
     service = service_of(request)
-    return service.describe(*service.play(player_of(request), game_id, body.moves, body.version))
+    return service.describe(*service.play(player_of(request), game_id, body.moves, body.version),
+                            history=history == "full")
 
 
 @router.post("/{game_id}/double-click", responses=errors(400, 404, 409))
-async def double_click(game_id: str, body: DoubleClickIn, request: Request) -> GameOut:
+async def double_click(game_id: str, body: DoubleClickIn, request: Request,
+                       history: History = "recent") -> GameOut:
     """The double-click convenience on a pile; ``applied`` lists the moves it made."""
     service = service_of(request)
     record, state, applied = service.double_click(player_of(request), game_id, body.pile, body.version)
-    return service.describe(record, state, applied)
+    return service.describe(record, state, applied, history=history == "full")
 
 
-@router.post("/{game_id}/undo", responses=errors(404, 409))
-async def undo(game_id: str, body: VersionIn, request: Request) -> GameOut:
+@router.post("/{game_id}/undo", responses=errors(400, 404, 409))
+async def undo(game_id: str, body: VersionIn, request: Request, history: History = "recent") -> GameOut:
     """Take back the last action (a move list or a double-click)."""
     service = service_of(request)
-    return service.describe(*service.undo(player_of(request), game_id, body.version))
+    return service.describe(*service.undo(player_of(request), game_id, body.version),
+                            history=history == "full")
 
 
-@router.post("/{game_id}/redo", responses=errors(404, 409))
-async def redo(game_id: str, body: VersionIn, request: Request) -> GameOut:
+@router.post("/{game_id}/redo", responses=errors(400, 404, 409))
+async def redo(game_id: str, body: VersionIn, request: Request, history: History = "recent") -> GameOut:
     """Play again the last action undone."""
     service = service_of(request)
-    return service.describe(*service.redo(player_of(request), game_id, body.version))
+    return service.describe(*service.redo(player_of(request), game_id, body.version),
+                            history=history == "full")
 
 
 @router.post("/{game_id}/restart", status_code=201, responses=errors(404))
-async def restart(game_id: str, request: Request) -> GameOut:
+async def restart(game_id: str, request: Request, history: History = "recent") -> GameOut:
     """A new game on the same deal; the old one, if unfinished with moves, counts as lost."""
     service = service_of(request)
-    return service.describe(*service.restart(player_of(request), game_id))
+    return service.describe(*service.restart(player_of(request), game_id), history=history == "full")
 
 
 @router.post("/{game_id}/abandon", responses=errors(404))
-async def abandon(game_id: str, request: Request) -> GameOut:
+async def abandon(game_id: str, request: Request, history: History = "recent") -> GameOut:
     """End the game; with moves played it counts as lost."""
     service = service_of(request)
-    return service.describe(*service.abandon(player_of(request), game_id))
+    return service.describe(*service.abandon(player_of(request), game_id), history=history == "full")
 
 
 @router.get("/{game_id}/hint", responses=errors(404))
