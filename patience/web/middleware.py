@@ -28,6 +28,7 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from patience.i18n import _, language
@@ -161,15 +162,15 @@ class RequestGuardMiddleware:
         if self.allowed is not None and not host_allowed(host, self.allowed):
             await refuse(send, 400, _("This server does not answer to the name {host}.").format(host=host))
             return
-        if scope["method"] in UNSAFE_METHODS and scope["path"].startswith("/api/"):
+        length = header_of(scope, b"content-length")
+        if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
+            await refuse(send, 413, too_large(self.max_body), [(b"connection", b"close")])
+            return
+        if scope["method"] in UNSAFE_METHODS and scope["path"].startswith("/api/") and has_route(scope):
             problem = cross_site_problem(scope, host)
             if problem is not None:
                 await refuse(send, 403, problem)
                 return
-        length = header_of(scope, b"content-length")
-        if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
-            await refuse(send, 413, too_large(self.max_body))
-            return
         await self.guard_stream(scope, receive, send)
 
     async def guard_stream(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -198,6 +199,14 @@ class RequestGuardMiddleware:
             if started:
                 raise
             await refuse(send, 413, too_large(self.max_body), [(b"connection", b"close")])
+
+
+def has_route(scope: Scope) -> bool:
+    """Whether the app has a route for this method and path (else it answers 404 or 405 itself)."""
+    router = getattr(scope.get("app"), "router", None)
+    if router is None:
+        return True
+    return any(route.matches(scope)[0] is Match.FULL for route in router.routes)
 
 
 def too_large(limit: int) -> str:
