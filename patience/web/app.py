@@ -159,6 +159,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     app.state.store = store
     app.state.service = GameService(store)
     app.state.analyzer = analyzer
+    app.state.players = players
     # Last added runs first: headers on every answer, then the player's language, then the guards.
     app.add_middleware(RequestGuardMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(RequestContextMiddleware, players=players)

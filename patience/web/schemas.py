@@ -40,6 +40,13 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _game_slugs(schema: dict[str, Any]) -> None:
+    """The registered games, as the schema's ``enum`` (read when the schema is made)."""
+    from patience.rules import game_slugs
+
+    schema["enum"] = game_slugs()
+
+
 class NewGameIn(BaseModel):
     """Deal a new game: a numbered deal, a deck string, or neither for a random numbered deal (not both)."""
 
@@ -48,7 +55,8 @@ class NewGameIn(BaseModel):
                 "properties": {"deal": {"type": "integer"}, "deck": {"type": "string"}}},
     })
 
-    game: str = Field(max_length=40, description="Game slug", examples=["hamilton", "union-square"])
+    game: str = Field(max_length=40, description="Game slug (others answer 404)",
+                      examples=["hamilton", "union-square"], json_schema_extra=_game_slugs)
     deal: StrictInt | None = Field(default=None, ge=1, le=2**32 - 1,
                                    description="Deal number, 1 to 4294967295; null for random")
     deck: str | None = Field(default=None, max_length=2000,
