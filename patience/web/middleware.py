@@ -80,11 +80,14 @@ def same_origin(origin: str, host: str) -> bool:
 
     >>> same_origin("http://127.0.0.1:8000", "127.0.0.1:8000"), same_origin("http://[::1]:9", "[::1]:8")
     (True, False)
-    >>> same_origin("null", "127.0.0.1:8000")
-    False
+    >>> same_origin("null", "127.0.0.1:8000"), same_origin("http://games.example", "games.example:80")
+    (False, True)
     """
     parts = urlsplit(origin.strip())
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.strip().lower()
+    if parts.scheme not in ("http", "https"):
+        return False
+    default = {"http": ":80", "https": ":443"}[parts.scheme]
+    return parts.netloc.lower().removesuffix(default) == host.strip().lower().removesuffix(default)
 
 
 def is_json(content_type: str | None) -> bool:
@@ -162,8 +165,8 @@ class RequestGuardMiddleware:
         if self.allowed is not None and not host_allowed(host, self.allowed):
             await refuse(send, 400, _("This server does not answer to the name {host}.").format(host=host))
             return
-        length = header_of(scope, b"content-length")
-        if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
+        length = (header_of(scope, b"content-length") or "").strip()
+        if length.isdigit() and int(length) > self.max_body:
             await refuse(send, 413, too_large(self.max_body), [(b"connection", b"close")])
             return
         if scope["method"] in UNSAFE_METHODS and scope["path"].startswith("/api/") and has_route(scope):

@@ -8,7 +8,8 @@ an in-memory database gets a secret of its own for its life.
 
 >>> ids = PlayerIds(b"k" * 32, known=lambda player: player == "old-player-id-0000")
 >>> player = ids.issue()
->>> ids.accepts(player), ids.accepts(player[:-1] + "A"), ids.accepts("chosen-by-me-123456")
+>>> forged = player[:-1] + ("B" if player.endswith("A") else "A")
+>>> ids.accepts(player), ids.accepts(forged), ids.accepts("chosen-by-me-123456")
 (True, False, False)
 >>> ids.accepts("old-player-id-0000")
 True

@@ -62,7 +62,7 @@ def test_the_policy_is_in_force(page: Any, live_server: str) -> None:
       document.body.append(s);
       document.body.insertAdjacentHTML("beforeend", '<p id="styled" style="color: red">x</p>');
     }""")
-    page.wait_for_function("window.__violations.length >= 2")
+    page.wait_for_function("() => window.__violations.length >= 2")
     assert page.evaluate("window.__inline === undefined")
     assert sorted(v.split(" ")[0] for v in violations(page)) == ["script-src-elem", "style-src-attr"]
     page.console_errors.clear()  # the refusals above are logged as errors, on purpose

@@ -88,20 +88,18 @@ _CLIENT_PARAMETER: Final[dict[str, Any]] = {
 
 
 def document_guards(schema: dict[str, Any]) -> dict[str, Any]:
-    """Add what :mod:`patience.web.middleware` answers to every ``/api`` operation of an OpenAPI schema.
+    """Add what :mod:`patience.web.middleware` answers to every operation of an OpenAPI schema.
 
-    Every operation may answer 400 and 413; a change also 403, and a change without a JSON body
-    requires the :data:`~patience.web.middleware.CLIENT_HEADER`.
+    Every operation may answer 400 and 413; a change under ``/api`` also 403, and a change without
+    a JSON body requires the :data:`~patience.web.middleware.CLIENT_HEADER`.
     """
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
     for path, operations in schema.get("paths", {}).items():
-        if not path.startswith("/api/"):
-            continue
         for method, operation in operations.items():
             answers = operation.setdefault("responses", {})
             for status, description in _GUARD_ANSWERS.items():
                 answers.setdefault(status, {"description": description, "content": error})
-            if method not in _UNSAFE:
+            if method not in _UNSAFE or not path.startswith("/api/"):
                 continue
             answers.setdefault("403", {"description": _CROSS_SITE_ANSWER, "content": error})
             if "requestBody" not in operation:
