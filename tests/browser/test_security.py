@@ -1,4 +1,4 @@
-"""The page under its Content-Security-Policy: it plays, its dialogs open, /docs draws, and nothing is refused.
+"""The page under its Content-Security-Policy: it plays, its dialogs open, /docs draws, nothing is refused.
 
 Every ``securitypolicyviolation`` event is recorded by a script Playwright adds before the page's
 own (Playwright's scripts are not subject to the page's policy); console errors fail the tests
