@@ -1,8 +1,10 @@
-"""``patience serve [--host H] [--port P] [--db PATH] [--open]``: the browser game.
+"""``patience serve [--host H] [--port P] [--db PATH] [--allow-host NAME]... [--open]``: the browser game.
 
 Plain ``patience`` runs this. The page and every asset are served by the
 app itself; games are saved in SQLite (the user's data directory unless
-``--db`` says otherwise).
+``--db`` says otherwise). Whatever address it listens on, the server answers
+only requests addressed to an IP address, ``localhost`` or a name given with
+``--allow-host`` (against DNS rebinding).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    .format(port=DEFAULT_PORT))
     p.add_argument("--db", type=Path, metavar="PATH",
                    help=_("SQLite file for saved games and statistics (default: in your data directory)"))
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help=_("also answer requests for this host name (repeatable); IP addresses and "
+                          "localhost are always answered"))
     p.add_argument("--open", action="store_true", help=_("open the page in the web browser"))
     p.set_defaults(handler=run_serve)
 
@@ -51,16 +56,20 @@ def page_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def local_host_names(host: str) -> list[str] | None:
-    """Host names a loopback-only server answers to (None: any, when listening on the network).
+def allowed_host_names(names: list[str]) -> list[str]:
+    """The ``--allow-host`` names, checked: a bare host name each (no scheme, port or path).
 
-    >>> local_host_names("127.0.0.1")
-    ['127.0.0.1', 'localhost', '::1', '[::1]']
-    >>> local_host_names("0.0.0.0") is None
-    True
+    >>> allowed_host_names(["Games.Example", "patience.local."])
+    ['games.example', 'patience.local']
     """
-    loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
-    return loopback if host in loopback else None
+    checked = []
+    for name in names:
+        clean = name.strip().lower().rstrip(".")
+        if not clean or any(c in clean for c in "/:@ []*?#"):
+            raise PatienceError(_("--allow-host wants a host name such as games.example, not {name}")
+                                .format(name=repr(name)))
+        checked.append(clean)
+    return checked
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -101,9 +110,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise PatienceError(_("the port must be from 1 to 65535, not {port}").format(port=args.port))
+    allowed = allowed_host_names(args.allow_host)
     check_port_free(args.host, args.port)
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=local_host_names(args.host))
+    app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=allowed)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            access_log=False))
     url = page_url(args.host, args.port)

@@ -25,15 +25,17 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from patience import __version__
 from patience.i18n import N_, _
 from patience.store import Store
 from patience.web.analysis import Analyzer
 from patience.web.context import RequestContextMiddleware
+from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
+from patience.web.players import PlayerIds, database_secret
 from patience.web.routers import games, i18n, rules, stats
-from patience.web.routers.common import document_context_parameters
+from patience.web.routers.common import document_context_parameters, document_guards
+from patience.web.schemas import DEAL_AND_DECK
 from patience.web.service import GameService
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
@@ -45,19 +47,55 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("patience", appauthor=False)) / DATABASE_NAME
 
 
+#: What a validation error means, by pydantic's error type (others: :data:`_OTHER_PROBLEM`).
+_PROBLEMS: Final = {
+    "missing": N_("it is missing"),
+    "extra_forbidden": N_("there is no such field"),
+    "int_type": N_("it must be a whole number"), "int_parsing": N_("it must be a whole number"),
+    "int_from_float": N_("it must be a whole number"),
+    "string_type": N_("it must be text"), "list_type": N_("it must be a list"),
+    "model_attributes_type": N_("it must be a JSON object"), "dict_type": N_("it must be a JSON object"),
+    "model_type": N_("it must be a JSON object"),
+    "too_short": N_("it is too short"), "string_too_short": N_("it is too short"),
+    "too_long": N_("it is too long"), "string_too_long": N_("it is too long"),
+    "greater_than_equal": N_("it is too small"), "greater_than": N_("it is too small"),
+    "less_than_equal": N_("it is too large"), "less_than": N_("it is too large"),
+    "literal_error": N_("it is not one of the allowed values"),
+    "enum": N_("it is not one of the allowed values"),
+    "json_invalid": N_("it is not valid JSON"),
+}
+_OTHER_PROBLEM: Final = N_("it is not valid")
+
+
 def validation_error(request: Request, exc: Exception) -> JSONResponse:
-    """A malformed request: 422 with one translated sentence and the details."""
+    """A malformed request: 422 with one translated sentence and the details.
+
+    The sentence names where the first problem is and what it is, in the player's language; a
+    model's own check (such as "not both a deal and a deck") gives its own translated sentence.
+    """
     assert isinstance(exc, RequestValidationError)
     details = [{"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", "")),
                 "type": str(e.get("type", ""))} for e in exc.errors()]
-    first = details[0] if details else {"loc": [], "msg": ""}
-    where = ".".join(str(part) for part in first["loc"])
-    detail = _("The request is not valid: {where}: {problem}").format(where=where, problem=first["msg"])
+    first = exc.errors()[0] if exc.errors() else {}
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    kind = str(first.get("type", ""))
+    if kind in _PROBLEMS:
+        problem = _(_PROBLEMS[kind])
+    elif kind == DEAL_AND_DECK:
+        problem = str(first.get("msg", ""))  # translated when the model checked it, in the request's language
+    else:
+        problem = _(_OTHER_PROBLEM)
+    detail = _("The request is not valid: {where}: {problem}").format(where=where, problem=problem)
     return JSONResponse({"detail": detail, "errors": details}, status_code=422)
 
 
-#: Starlette's own refusals, translated when they reach the player.
-_STOCK_DETAILS: Final = {"Not Found": N_("Not found."), "Method Not Allowed": N_("Method not allowed.")}
+#: Starlette's and FastAPI's own refusals, translated when they reach the player.
+_STOCK_DETAILS: Final = {
+    "Not Found": N_("Not found."), "Method Not Allowed": N_("Method not allowed."),
+    "There was an error parsing the body": N_(
+        "The request body cannot be read: send JSON in UTF-8, not nested too deeply, "
+        "with numbers of at most 4,300 digits."),
+}
 
 
 def allowed_methods(request: Request) -> list[str]:
@@ -108,9 +146,12 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
     ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
-    ``allowed_hosts`` (Host header names) refuses other names, against DNS rebinding of a local server.
+    ``allowed_hosts``: host names served besides IP addresses and ``localhost`` (``--allow-host``);
+    other names are refused, against DNS rebinding. None turns the check off (in-process tests).
     """
     store = Store(db_path)
+    players = PlayerIds(database_secret(db_path),
+                        known=lambda player: bool(store.list_games(player, limit=1)))
     analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget)
 
     @asynccontextmanager
@@ -127,13 +168,17 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
         description="Hamilton and Union Square patience. Moves travel in the game's notation "
                     "(`s`, `c-f1`, `t3-f1`, `t3-t5x2`, `w-t12`); every refusal is `{\"detail\": sentence}`.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.store = store
     app.state.service = GameService(store)
     app.state.analyzer = analyzer
-    app.add_middleware(RequestContextMiddleware)
-    if allowed_hosts is not None:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
+    app.state.players = players
+    # Last added runs first: headers on every answer, then the player's language, then the guards.
+    app.add_middleware(RequestGuardMiddleware, allowed_hosts=allowed_hosts)
+    app.add_middleware(RequestContextMiddleware, players=players)
+    app.add_middleware(SecurityHeadersMiddleware)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(sqlite3.Error, storage_error)
@@ -142,8 +187,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = document_context_parameters(get_openapi(
-                title=app.title, version=app.version, description=app.description, routes=app.routes))
+            app.openapi_schema = document_guards(document_context_parameters(get_openapi(
+                title=app.title, version=app.version, description=app.description, routes=app.routes)))
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -152,6 +197,11 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     def page() -> FileResponse:
         """The game page."""
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+
+    @app.get("/docs", response_class=HTMLResponse, tags=["page"])
+    def docs() -> FileResponse:
+        """The API reference, drawn from ``/openapi.json`` by the app's own script (nothing from a CDN)."""
+        return FileResponse(STATIC_DIR / "docs.html", media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
@@ -166,5 +216,5 @@ def __getattr__(name: str) -> FastAPI:
     if name != "app":
         raise AttributeError(name)
     if _app is None:
-        _app = create_app(default_db_path())
+        _app = create_app(default_db_path(), allowed_hosts=[])
     return _app

@@ -1,15 +1,14 @@
-"""Per-request context: who the player is (a random id in an HttpOnly cookie) and their language.
+"""Per-request context: who the player is (a server-issued id in an HttpOnly cookie) and their language.
 
 :class:`RequestContextMiddleware` is plain ASGI (no per-request task): it
-reads the cookies, issues a player id when there is none, and runs the
-request inside :func:`patience.i18n.language`, so every ``_()`` in a route,
-an error handler or the rules answers in the player's language.
+reads the cookies, issues a player id when there is none or when the one
+sent was not issued by this server (see :mod:`patience.web.players`), and
+runs the request inside :func:`patience.i18n.language`, so every ``_()`` in
+a route, an error handler or the rules answers in the player's language.
 """
 
 from __future__ import annotations
 
-import re
-import secrets
 from http.cookies import CookieError, SimpleCookie
 from typing import Final
 from urllib.parse import parse_qs
@@ -17,19 +16,15 @@ from urllib.parse import parse_qs
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from patience.i18n import language, negotiate, normalize
+from patience.web.players import PlayerIds
 
 PLAYER_COOKIE: Final = "patience_player"
 LANGUAGE_COOKIE: Final = "patience_lang"
 COOKIE_MAX_AGE: Final = 2 * 365 * 24 * 3600
-_PLAYER_ID: Final = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
 
-def new_player_id() -> str:
-    """A fresh random player id (24 URL-safe characters)."""
-    return secrets.token_urlsafe(18)
-
-
-def _cookies(scope: Scope) -> dict[str, str]:
+def cookies_of(scope: Scope) -> dict[str, str]:
+    """The request's cookies (none when the header cannot be read)."""
     for name, value in scope.get("headers", ()):
         if name == b"cookie":
             jar: SimpleCookie = SimpleCookie()
@@ -41,7 +36,8 @@ def _cookies(scope: Scope) -> dict[str, str]:
     return {}
 
 
-def _header(scope: Scope, wanted: bytes) -> str | None:
+def header_of(scope: Scope, wanted: bytes) -> str | None:
+    """The first value of the header named ``wanted`` (lower case), or None."""
     for name, value in scope.get("headers", ()):
         if name == wanted:
             return str(value.decode("latin-1"))
@@ -55,24 +51,25 @@ def request_language(scope: Scope, cookies: dict[str, str]) -> str:
         return normalize(query["lang"][0])
     if cookies.get(LANGUAGE_COOKIE):
         return normalize(cookies[LANGUAGE_COOKIE])
-    return negotiate(_header(scope, b"accept-language"))
+    return negotiate(header_of(scope, b"accept-language"))
 
 
 class RequestContextMiddleware:
     """Sets ``request.state.player`` and ``request.state.lang`` and the language context."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, players: PlayerIds) -> None:
         self.app = app
+        self.players = players
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        cookies = _cookies(scope)
+        cookies = cookies_of(scope)
         player = cookies.get(PLAYER_COOKIE, "")
-        issue = not _PLAYER_ID.match(player)
+        issue = not self.players.accepts(player)
         if issue:
-            player = new_player_id()
+            player = self.players.issue()
         lang = request_language(scope, cookies)
         state = scope.setdefault("state", {})
         state["player"] = player

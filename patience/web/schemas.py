@@ -1,14 +1,31 @@
-"""Pydantic models of every request and answer, so the OpenAPI schema describes the whole API."""
+"""Pydantic models of every request and answer, so the OpenAPI schema describes the whole API.
+
+Request integers are strict: ``"0"``, ``0.0`` and ``true`` are not numbers here.
+
+>>> from pydantic import ValidationError
+>>> for body in ('{"game": "hamilton", "deal": "42"}', '{"game": "hamilton", "deal": 42.0}'):
+...     try:
+...         NewGameIn.model_validate_json(body)
+...     except ValidationError as exc:
+...         print(exc.errors()[0]["type"])
+int_type
+int_type
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic_core import PydanticCustomError
+
+from patience.i18n import _
 
 WinnableStatus = Literal["winnable", "lost", "unknown", "pending"]
 MoveText = Annotated[str, Field(max_length=16)]
 HistoryKind = Literal["recent", "full"]
+#: The type of the refusal of a new game given both a deal number and a deck string.
+DEAL_AND_DECK: Final = "deal_and_deck"
 
 
 class ErrorOut(BaseModel):
@@ -24,33 +41,53 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class NewGameIn(_Strict):
-    """Deal a new game: a numbered deal, a deck string, or neither for a random numbered deal."""
+def _game_slugs(schema: dict[str, Any]) -> None:
+    """The registered games, as the schema's ``enum`` (read when the schema is made)."""
+    from patience.rules import game_slugs
 
-    game: str = Field(max_length=40, description="Game slug", examples=["hamilton", "union-square"])
-    deal: int | None = Field(default=None, ge=1, le=2**32 - 1,
-                             description="Deal number, 1 to 4294967295; null for random")
-    deck: str | None = Field(default=None, max_length=2000, description="Deck string, cards in dealing order")
+    schema["enum"] = game_slugs()
+
+
+class NewGameIn(BaseModel):
+    """Deal a new game: a numbered deal, a deck string, or neither for a random numbered deal (not both)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "not": {"required": ["deal", "deck"],
+                "properties": {"deal": {"type": "integer"}, "deck": {"type": "string"}}},
+    })
+
+    game: str = Field(max_length=40, description="Game slug (others answer 404)",
+                      examples=["hamilton", "union-square"], json_schema_extra=_game_slugs)
+    deal: StrictInt | None = Field(default=None, ge=1, le=2**32 - 1,
+                                   description="Deal number, 1 to 4294967295; null for random")
+    deck: str | None = Field(default=None, max_length=2000,
+                             description="Deck string, cards in dealing order (not with a deal number)")
+
+    @model_validator(mode="after")
+    def _deal_or_deck(self) -> NewGameIn:
+        if self.deal is not None and self.deck is not None:
+            raise PydanticCustomError(DEAL_AND_DECK, _("Give a deal number or a deck string, not both."))
+        return self
 
 
 class MovesIn(_Strict):
     """Moves to play in order, all or none, on the given version of the game."""
 
     moves: list[MoveText] = Field(min_length=1, max_length=500, examples=[["t3-f1"]])
-    version: int = Field(description="The game's version the moves were chosen on")
+    version: StrictInt = Field(description="The game's version the moves were chosen on")
 
 
 class DoubleClickIn(_Strict):
     """A double-click on a pile (``t3``, ``c``, ``w``, ``f1``...)."""
 
     pile: str = Field(max_length=8, examples=["t3"])
-    version: int
+    version: StrictInt
 
 
 class VersionIn(_Strict):
     """A change that needs only the version it was made on (undo, redo)."""
 
-    version: int
+    version: StrictInt
 
 
 class EmptyIn(_Strict):

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from patience.web import create_app
+from patience.web.middleware import CLIENT_HEADER, CLIENT_HEADER_VALUE
+
+#: What the game's page sends with every change (the server refuses body-less changes without it).
+PAGE_HEADERS: Final = {CLIENT_HEADER: CLIENT_HEADER_VALUE}
 
 
 @pytest.fixture
@@ -24,15 +28,15 @@ def app(tmp_path: Path) -> Iterator[FastAPI]:
 
 @pytest.fixture
 def client(app: FastAPI) -> Iterator[TestClient]:
-    """A browser: keeps its cookies, so it is one player."""
-    with TestClient(app) as c:
+    """A browser: keeps its cookies, so it is one player (and sends what the page sends)."""
+    with TestClient(app, headers=PAGE_HEADERS) as c:
         yield c
 
 
 @pytest.fixture
 def other_client(app: FastAPI) -> Iterator[TestClient]:
     """A second browser on the same server: another player."""
-    with TestClient(app) as c:
+    with TestClient(app, headers=PAGE_HEADERS) as c:
         yield c
 
 

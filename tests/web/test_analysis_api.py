@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from patience.web import create_app
-from tests.web.conftest import new_game, play, union_square_winning_deal
+from tests.web.conftest import PAGE_HEADERS, new_game, play, union_square_winning_deal
 
 
 @pytest.fixture(scope="module")
@@ -26,13 +26,13 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
 @pytest.fixture
 def client(app: FastAPI) -> TestClient:
     """A new player for each test (no lifespan: the app and its workers live for the module)."""
-    return TestClient(app)
+    return TestClient(app, headers=PAGE_HEADERS)
 
 
 @pytest.fixture
 def other_client(app: FastAPI) -> TestClient:
     """Another player."""
-    return TestClient(app)
+    return TestClient(app, headers=PAGE_HEADERS)
 
 
 def test_winnable_answers_pending_then_the_solvers_verdict(client: TestClient) -> None:

@@ -51,7 +51,7 @@ def test_new_game_from_a_deck_string(client: TestClient) -> None:
     ({"game": "hamilton", "deal": 0}, 422),
     ({"game": "hamilton", "deal": 2**32}, 422),
     ({"game": "hamilton", "deck": "AS AS"}, 400),
-    ({"game": "hamilton", "deal": 1, "deck": "AS"}, 400),
+    ({"game": "hamilton", "deal": 1, "deck": "AS"}, 422),  # the schema says: not both
     ({"game": "klondike", "deal": 1}, 404),
     ({"deal": 1}, 422),
     ({"game": "hamilton", "deal": "one"}, 422),

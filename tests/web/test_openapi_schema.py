@@ -1,7 +1,15 @@
-"""schemathesis against the app's own OpenAPI schema, in process: answers match what the schema says."""
+"""schemathesis against the app's own OpenAPI schema, in process: answers match what the schema says.
+
+Every check runs (``--checks all``), in two phases: each operation alone, and the stateful phase,
+which chains operations along the links schemathesis infers (deal a game, then move, undo, redo,
+restart, abandon it) as one player. One setting is ours: a request the schema calls valid may still
+be refused with 400 (a move text that is not a move, a deck string with a duplicate card) or 422 (an
+illegal move, nothing to undo), since the schema cannot describe the rules of the games.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,12 +18,20 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis.errors import Flaky
+from schemathesis.config import SchemathesisConfig
 
 from patience.web import create_app
+from patience.web.context import PLAYER_COOKIE
 
 _DIRECTORY = tempfile.TemporaryDirectory(prefix="patience-schema-")
 APP = create_app(Path(_DIRECTORY.name) / "games.sqlite3", winnable_budget=0.2, hint_budget=0.2)
-schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+CONFIG = SchemathesisConfig.from_dict({
+    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404", "409", "422"]}},
+})
+schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
+SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck),
+                         derandomize=True)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -27,8 +43,37 @@ def _clean_up() -> Iterator[None]:
 
 
 @schema.parametrize()
-@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@SETTINGS
 def test_every_route_answers_as_its_schema_says(case: Any) -> None:
-    # Not "positive data acceptance": a deck string can match the schema and still be refused with
-    # 400 (a duplicate card, 51 cards), as the API promises.
-    case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])
+    case.call_and_validate()
+
+
+#: Every check failure of the stateful phase, kept for the report (see the test).
+FAILURES: list[str] = []
+
+
+class OnePlayer(schema.as_state_machine()):  # type: ignore[misc]
+    """The stateful phase, each scenario as one player (a server-issued id in the cookie)."""
+
+    def setup(self) -> None:
+        self.player = APP.state.players.issue()
+
+    def before_call(self, case: Any) -> None:
+        case.cookies = {**(case.cookies or {}), PLAYER_COOKIE: self.player}
+
+    def validate_response(self, response: Any, case: Any, additional_checks: Any = None,
+                          **kwargs: Any) -> None:
+        try:
+            super().validate_response(response, case, additional_checks=additional_checks, **kwargs)
+        except Exception as exc:
+            FAILURES.append(f"{case.operation.label} -> {response.status_code}: {exc!r}")
+            raise
+
+
+def test_stateful_scenarios_answer_as_the_schema_says() -> None:
+    # The server is not deterministic (a random deal, the solver's timing), so Hypothesis may find that
+    # a scenario drew differently on a second pass and raise Flaky. schemathesis' own engine counts that
+    # as a pass when no check failed; so do we, and any check failure seen on the way fails the test.
+    with contextlib.suppress(Flaky):
+        OnePlayer.run(settings=settings(SETTINGS, max_examples=25, stateful_step_count=8))
+    assert FAILURES == []

@@ -14,6 +14,7 @@ from typing import Any, Final
 from fastapi import Request
 
 from patience.web.analysis import Analyzer
+from patience.web.middleware import CLIENT_HEADER, CLIENT_HEADER_VALUE, MAX_BODY_BYTES
 from patience.web.schemas import ErrorOut
 from patience.web.service import GameService
 
@@ -32,7 +33,8 @@ CONTEXT_PARAMETERS: Final[list[dict[str, Any]]] = [
     {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"},
      "description": "Language (en, pt_BR, ru); else the patience_lang cookie, else Accept-Language"},
     {"name": "patience_player", "in": "cookie", "required": False, "schema": {"type": "string"},
-     "description": "Player id (random, HttpOnly); issued in Set-Cookie when missing"},
+     "description": "Player id (HttpOnly), issued by the server in Set-Cookie; an id the server did not "
+                    "issue counts as a new player"},
     {"name": "patience_lang", "in": "cookie", "required": False, "schema": {"type": "string"},
      "description": "Language chosen with POST /api/language"},
 ]
@@ -70,3 +72,41 @@ def analyzer_of(request: Request) -> Analyzer:
 def player_of(request: Request) -> str:
     """The player id of this request (set by the middleware)."""
     return str(request.state.player)
+
+
+_UNSAFE: Final = ("post", "put", "patch", "delete")
+_GUARD_ANSWERS: Final = {
+    "400": "A request the server cannot read: a host name it does not serve, or a body that is not "
+           "JSON in UTF-8, nested too deeply or with a number of more than 4,300 digits",
+    "413": f"The body is larger than {MAX_BODY_BYTES // 1024} KiB (told by Content-Length or counted)",
+}
+_CROSS_SITE_ANSWER: Final = (
+    "Refused as a cross-site request: an Origin or Sec-Fetch-Site of another site, "
+    f"or neither a JSON body nor the header {CLIENT_HEADER}: {CLIENT_HEADER_VALUE}")
+_CLIENT_PARAMETER: Final[dict[str, Any]] = {
+    "name": CLIENT_HEADER, "in": "header", "required": True,
+    "schema": {"type": "string", "enum": [CLIENT_HEADER_VALUE]},
+    "description": "Sent by the game's page with a change that has no JSON body; a cross-site form cannot",
+}
+
+
+def document_guards(schema: dict[str, Any]) -> dict[str, Any]:
+    """Add what :mod:`patience.web.middleware` answers to every operation of an OpenAPI schema.
+
+    Every operation may answer 400 and 413; a change under ``/api`` also 403, and a change without
+    a JSON body requires the :data:`~patience.web.middleware.CLIENT_HEADER`.
+    """
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+    for path, operations in schema.get("paths", {}).items():
+        for method, operation in operations.items():
+            answers = operation.setdefault("responses", {})
+            for status, description in _GUARD_ANSWERS.items():
+                answers.setdefault(status, {"description": description, "content": error})
+            if method not in _UNSAFE or not path.startswith("/api/"):
+                continue
+            answers.setdefault("403", {"description": _CROSS_SITE_ANSWER, "content": error})
+            if "requestBody" not in operation:
+                parameters = operation.setdefault("parameters", [])
+                if all(p["name"] != CLIENT_HEADER for p in parameters):
+                    parameters.append(_CLIENT_PARAMETER)
+    return schema

@@ -1,4 +1,6 @@
 // A small fetch wrapper: JSON in, JSON out; errors carry the server's one-sentence detail.
+// Every change carries the header X-Patience: 1 (the server refuses changes that have neither it
+// nor a JSON body, so that no form on another site can make one).
 
 export class ApiError extends Error {
   constructor(status, detail) {
@@ -10,6 +12,7 @@ export class ApiError extends Error {
 
 async function request(method, path, body) {
   const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (method !== "GET") init.headers["X-Patience"] = "1";
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

@@ -7,11 +7,12 @@ function el(tag, text, className) {
   return node;
 }
 
-function refName(schema) {
+function typeName(schema) {
   if (!schema) return "";
   if (schema.$ref) return schema.$ref.split("/").pop();
-  if (schema.type === "array") return `array of ${refName(schema.items) || schema.items.type || "any"}`;
-  if (schema.anyOf) return schema.anyOf.map(refName).join(" or ");
+  if (schema.type === "array") return `array of ${typeName(schema.items) || "any"}`;
+  if (schema.anyOf) return schema.anyOf.map(typeName).join(" or ");
+  if (schema.enum) return schema.enum.map(String).join(" | ");
   return schema.type || "";
 }
 
@@ -32,6 +33,10 @@ function table(headings, rows) {
   return t;
 }
 
+function jsonSchemaOf(content) {
+  return content && content["application/json"] ? content["application/json"].schema : null;
+}
+
 function operation(path, method, op) {
   const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-");
   const section = el("section", null, "operation");
@@ -45,20 +50,18 @@ function operation(path, method, op) {
   if (params.length) {
     section.append(el("h3", "Parameters"));
     section.append(table(["name", "in", "required", "type", "description"], params.map((p) => [
-      el("code", p.name), p.in, p.required ? "yes" : "no", refName(p.schema), p.description || "",
+      el("code", p.name), p.in, p.required ? "yes" : "no", typeName(p.schema), p.description || "",
     ])));
   }
-  const body = op.requestBody && op.requestBody.content;
-  if (body) {
+  if (op.requestBody && op.requestBody.content) {
     section.append(el("h3", "Request body"));
-    section.append(table(["content type", "schema"], Object.entries(body).map(([type, media]) => [
-      el("code", type), refName(media.schema),
-    ])));
+    section.append(table(["content type", "schema"], Object.entries(op.requestBody.content).map(
+      ([type, media]) => [el("code", type), typeName(media.schema)],
+    )));
   }
   section.append(el("h3", "Answers"));
   section.append(table(["status", "description", "schema"], Object.entries(op.responses || {}).map(
-    ([status, answer]) => [status, answer.description || "",
-      refName(answer.content && answer.content["application/json"] && answer.content["application/json"].schema)],
+    ([status, answer]) => [status, answer.description || "", typeName(jsonSchemaOf(answer.content))],
   )));
   return { id, section };
 }
