@@ -13,10 +13,14 @@ Bounds (issue 11, point 1):
 - at most ``workers`` searches run at once; escalated searches (beyond the
   first budget) use at most ``workers - 1`` of them (one when ``workers`` is 1)
   and give way to a first search waiting for a worker;
-- at most ``max_waiting`` jobs wait; beyond that the oldest is dropped and
-  its game answered ``unknown``. First searches go before escalated ones,
-  and the newest first among them, so a fresh game answers within about its
-  budget even when the queue is full.
+- at most ``max_waiting`` jobs wait; beyond that the oldest of the least
+  urgent is dropped and its game answered ``unknown``.
+
+Which job runs next: first searches before escalated ones; among first
+searches, games that have never had an answer before games that have (so a
+fresh game answers within about its budget, whatever the load); then the
+one waiting longest (a position the player has kept for a while, not one
+that will be gone by the time the answer comes).
 
 Nothing here runs a solver or reads a clock of its own: a *runner* starts
 jobs and reports them done, a *clock* tells the time, so the logic is tested
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -41,6 +46,9 @@ GROWTH: Final = (5.0, 6.0)
 
 #: Default longest search for the dot (seconds): 2, 10, 60, then 300.
 WINNABLE_LIMIT: Final = 300.0
+
+#: Games remembered as having had an answer (their next jobs are less urgent than a fresh game's).
+ANSWERED_GAMES: Final = 10_000
 
 #: What a search answers: its status and, when ``winnable``, the winning line.
 Outcome = tuple[str, tuple[Move, ...]]
@@ -144,6 +152,7 @@ class Scheduler:
         self._lock = threading.Lock()
         self._watches: dict[str, _Watch] = {}
         self._running: list[_Watch] = []
+        self._answered: OrderedDict[str, None] = OrderedDict()  # games that had an answer (a set, bounded)
 
     @property
     def limit(self) -> float:
@@ -177,13 +186,25 @@ class Scheduler:
             return Progress(UNKNOWN, watch.searched, 0.0)
         return Progress(PENDING, watch.searched, watch.job.budget)
 
+    def _urgency(self, watch: _Watch) -> tuple[bool, bool, float]:
+        """Sorts the waiting jobs, most urgent first."""
+        return (watch.job.step > 0, watch.job.game_id in self._answered, watch.waiting_since or 0.0)
+
     def _enqueue(self, watch: _Watch, now: float) -> None:
         watch.waiting_since = now
         waiting = [w for w in self._watches.values() if w.waiting_since is not None]
         if len(waiting) > self.max_waiting:
-            oldest = min(waiting, key=lambda w: w.waiting_since or 0.0)
-            oldest.waiting_since = None
-            oldest.dropped = True  # answered ``unknown`` until its game moves on
+            least = max(waiting, key=lambda w: (w.job.step > 0, w.job.game_id in self._answered,
+                                                -(w.waiting_since or 0.0)))
+            least.waiting_since = None
+            least.dropped = True  # answered ``unknown`` until its game moves on
+            self._mark_answered(least.job.game_id)
+
+    def _mark_answered(self, game_id: str) -> None:
+        self._answered[game_id] = None
+        self._answered.move_to_end(game_id)
+        while len(self._answered) > ANSWERED_GAMES:
+            self._answered.popitem(last=False)
 
     def _let_go(self, game_id: str, watch: _Watch) -> list[Handle]:
         del self._watches[game_id]
@@ -235,7 +256,7 @@ class Scheduler:
                         cancel.append(newest.handle)
                 return starts
             if first:
-                chosen = max(first, key=lambda w: w.waiting_since or 0.0)  # the newest first
+                chosen = min(first, key=self._urgency)
             elif escalated_running < self.escalated_workers:
                 chosen = min(waiting, key=lambda w: (w.job.step, w.waiting_since or 0.0))
             else:
@@ -253,6 +274,8 @@ class Scheduler:
             self.on_result(job, outcome)
         now = self.clock()
         with self._lock:
+            if outcome is not None:
+                self._mark_answered(job.game_id)
             watch = next((w for w in self._running if w.job is job), None)
             if watch is not None:
                 self._running.remove(watch)

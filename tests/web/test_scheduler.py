@@ -160,7 +160,30 @@ def test_the_queue_is_bounded_oldest_dropped_first_and_answered_unknown() -> Non
     assert scheduler.poll("g2", "hamilton", hamilton(2), ()).status == "unknown"
     assert scheduler.poll("g4", "hamilton", hamilton(4), ()).status == "pending"
     solver.only().report(("unknown", ()))
-    assert solver.only().job.game_id == "g4"  # the newest first search goes first
+    assert solver.only().job.game_id == "g3"  # then the one waiting longest
+
+
+def test_a_fresh_game_goes_before_games_that_had_answers() -> None:
+    scheduler, solver, clock, _results = make(workers=1, max_waiting=3, budgets=(2,))
+    game = get_game("hamilton")
+    for name in ("a", "b"):
+        scheduler.poll(name, "hamilton", hamilton(1), ())
+    solver.only().report(("unknown", ()))  # a had its answer
+    solver.only().report(("unknown", ()))  # b too
+    states = {name: game.apply(hamilton(1), game.parse_move("s")) for name in ("a", "b")}
+    scheduler.poll("a", "hamilton", states["a"], ("s",))  # running now
+    clock.now += 1
+    scheduler.poll("b", "hamilton", states["b"], ("s",))  # waits
+    clock.now += 1
+    scheduler.poll("fresh", "hamilton", hamilton(9), ())  # waits, newer than b
+    for n in range(3):  # more fresh games come; each search ends
+        clock.now += 1
+        scheduler.poll(f"old{n}", "hamilton", hamilton(20 + n), ())
+        solver.only().report(("unknown", ()))
+    assert scheduler.poll("fresh", "hamilton", hamilton(9), ()).searched == 2  # searched, not dropped
+    ran = [h.job.game_id for h in solver.started]
+    assert ran[:4] == ["a", "b", "a", "fresh"]
+    assert scheduler.poll("b", "hamilton", states["b"], ("s",)).status == "pending"  # still waiting its turn
 
 
 def test_a_fresh_game_does_not_wait_behind_escalated_searches() -> None:
@@ -232,3 +255,21 @@ def test_every_position_after_a_lost_one_is_lost() -> None:
 def test_a_scheduler_needs_a_worker(workers: int) -> None:
     with pytest.raises(ValueError):
         make(workers=workers)
+
+
+def test_a_full_queue_drops_a_game_that_had_answers_before_a_fresh_one() -> None:
+    scheduler, solver, clock, _results = make(workers=1, max_waiting=2, budgets=(2,))
+    game = get_game("hamilton")
+    scheduler.poll("a", "hamilton", hamilton(1), ())
+    solver.only().report(("unknown", ()))  # a had its answer
+    scheduler.poll("busy", "hamilton", hamilton(2), ())  # holds the worker
+    clock.now += 1
+    scheduler.poll("f1", "hamilton", hamilton(3), ())
+    clock.now += 1
+    moved = game.apply(hamilton(1), game.parse_move("s"))
+    scheduler.poll("a", "hamilton", moved, ("s",))
+    clock.now += 1
+    scheduler.poll("f2", "hamilton", hamilton(4), ())
+    assert scheduler.poll("a", "hamilton", moved, ("s",)).status == "unknown"
+    assert scheduler.poll("f1", "hamilton", hamilton(3), ()).status == "pending"
+    assert scheduler.poll("f2", "hamilton", hamilton(4), ()).status == "pending"
