@@ -63,12 +63,13 @@ def escalation(first: float, limit: float) -> tuple[float, ...]:
     """The budgets tried in turn, from ``first`` up to ``limit`` (the last is ``limit`` itself).
 
     >>> escalation(2, 300)
-    (2, 10.0, 60.0, 300.0)
+    (2.0, 10.0, 60.0, 300.0)
     >>> escalation(2, 100)
-    (2, 10.0, 60.0, 100)
+    (2.0, 10.0, 60.0, 100.0)
     >>> escalation(5, 1)
-    (1,)
+    (1.0,)
     """
+    first, limit = float(first), float(limit)
     if limit <= first:
         return (limit,)
     budgets: list[float] = [first]
