@@ -52,3 +52,13 @@ def test_taking_over_stops_the_show(page: Any, live_server: str) -> None:
     page.click("#undo")  # every step is an ordinary move: undo takes it back
     undone = wait_version(page, after_one["version"] + 1)
     assert undone["moves"] == before["moves"]
+
+
+def test_the_dot_keeps_thinking_then_says_how_long_it_searched(page: Any, live_server: str) -> None:
+    # Hamilton deal 7 takes a search of about 11 s to decide; this server stops at 2 s (0.5 s, then 2 s)
+    open_deal(page, live_server, "hamilton", 7)
+    dot = page.locator("#winnable")
+    expect(dot).to_have_attribute("data-status", "pending")
+    expect(dot).to_have_text("Still thinking…", timeout=15000)  # the 0.5 s search ended undecided
+    expect(dot).to_have_attribute("data-status", "unknown", timeout=30000)
+    expect(dot).to_have_text("Not decided in 2 s")

@@ -108,27 +108,49 @@ def wait_decided(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
         time.sleep(0.05)
 
 
-def test_on_a_known_winning_line_the_dot_and_the_hint_answer_at_once(client: TestClient) -> None:
+def test_on_a_known_winning_line_the_dot_and_the_hint_answer_at_once(app: FastAPI,
+                                                                     client: TestClient) -> None:
     deck, moves = union_square_winning_deal()
     game = play(client, new_game(client, "union-square", deck=deck), *moves[:100])
     assert wait_decided(client, game)["status"] == "winnable"
     line = client.get(f"/api/games/{game['id']}/hint").json()["line"]
-    for count, move in enumerate(line[:10]):
-        hint = client.get(f"/api/games/{game['id']}/hint").json()
-        assert (hint["move"], hint["basis"], hint["line"]) == (move, "winning line", line[count:])
-        game = play(client, game, move)
-        assert client.get(f"/api/games/{game['id']}/winnable").json()["status"] == "winnable"
+    analyzer = app.state.analyzer
+
+    def no_search(*args: Any) -> None:
+        raise AssertionError("a position on a known winning line needs no search")
+
+    analyzer._submit = no_search
+    try:
+        for count, move in enumerate(line[:10]):
+            hint = client.get(f"/api/games/{game['id']}/hint").json()
+            assert (hint["move"], hint["basis"], hint["line"]) == (move, "winning line", line[count:])
+            game = play(client, game, move)
+            assert client.get(f"/api/games/{game['id']}/winnable").json()["status"] == "winnable"
+    finally:
+        del analyzer._submit
 
 
-def test_after_a_lost_position_every_later_one_is_lost_at_once(client: TestClient) -> None:
+def test_after_a_lost_position_every_later_one_is_lost_at_once(app: FastAPI, client: TestClient) -> None:
     game = new_game(client, "hamilton", deal=1297)  # proven lost in milliseconds
     assert wait_decided(client, game)["status"] == "lost"
-    for _ in range(3):
-        move = next(m for m in game["legal"] if m != "s") if len(game["legal"]) > 1 else game["legal"][0]
-        game = play(client, game, move)
-        if game["finished"] or not game["legal"]:
-            break
-        assert client.get(f"/api/games/{game['id']}/winnable").json()["status"] == "lost"
+    scheduler = app.state.analyzer.scheduler
+    runner = scheduler.runner
+
+    def no_search(*args: Any) -> None:
+        raise AssertionError("a position reached from a lost one needs no search")
+
+    scheduler.runner = no_search
+    try:
+        for _ in range(3):
+            move = next((m for m in game["legal"] if m != "s"), game["legal"][0])
+            game = play(client, game, move)
+            if game["finished"] or not game["legal"]:
+                break
+            assert client.get(f"/api/games/{game['id']}/winnable").json()["status"] == "lost"
+            hint = client.get(f"/api/games/{game['id']}/hint").json()
+            assert (hint["status"], hint["busy"]) == ("lost", False)
+    finally:
+        scheduler.runner = runner
 
 
 def test_the_dot_says_how_long_it_searched(tmp_path: Path) -> None:

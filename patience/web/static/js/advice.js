@@ -2,7 +2,7 @@
 // background after each change (never blocking play), and the Hint button.
 
 import { api } from "./api.js";
-import { fmt, t } from "./i18n.js";
+import { fmt, langTag, t } from "./i18n.js";
 import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
 import { hintWords } from "./words.js";
 
@@ -19,7 +19,9 @@ const WINNABLE_TEXT = {
 /** The dot's words: `searched` is the longest search that ended undecided (seconds). */
 function winnableText(status, searched) {
   if (status === "pending" && searched > 0) return t("Still thinking…");
-  if (status === "unknown" && searched > 0) return fmt("Not decided in {seconds} s", { seconds: Math.round(searched) });
+  if (status === "unknown" && searched > 0) {
+    return fmt("Not decided in {seconds} s", { seconds: Number(searched.toFixed(1)).toLocaleString(langTag()) });
+  }
   return t(WINNABLE_TEXT[status] || WINNABLE_TEXT.unknown);
 }
 
