@@ -154,6 +154,7 @@ class Scheduler:
         self._watches: dict[str, _Watch] = {}
         self._running: list[_Watch] = []
         self._answered: OrderedDict[str, None] = OrderedDict()  # games that had an answer (a set, bounded)
+        self._stopped = False
 
     @property
     def limit(self) -> float:
@@ -242,6 +243,8 @@ class Scheduler:
     def _choose(self, cancel: list[Handle]) -> list[_Watch]:
         """Jobs to start now (marked running), under the lock; may ask an escalated search to give way."""
         starts: list[_Watch] = []
+        if self._stopped:
+            return starts
         while True:
             waiting = [w for w in self._watches.values() if w.waiting_since is not None]
             if not waiting:
@@ -307,8 +310,9 @@ class Scheduler:
                     "waiting": sum(1 for w in self._watches.values() if w.waiting_since is not None)}
 
     def stop(self) -> None:
-        """Let go of every watch and stop every search."""
+        """Let go of every watch and stop every search; no search starts afterwards."""
         with self._lock:
+            self._stopped = True
             handles = [w.handle for w in self._running if w.handle is not None]
             self._watches.clear()
         for handle in handles:

@@ -273,3 +273,14 @@ def test_a_full_queue_drops_a_game_that_had_answers_before_a_fresh_one() -> None
     assert scheduler.poll("a", "hamilton", moved, ("s",)).status == "unknown"
     assert scheduler.poll("f1", "hamilton", hamilton(3), ()).status == "pending"
     assert scheduler.poll("f2", "hamilton", hamilton(4), ()).status == "pending"
+
+
+def test_after_stop_searches_are_stopped_and_none_starts() -> None:
+    scheduler, solver, _clock, _results = make()
+    scheduler.poll("a", "hamilton", hamilton(1), ())
+    running = solver.only()
+    scheduler.stop()
+    assert running.cancelled
+    running.report(None)
+    scheduler.poll("b", "hamilton", hamilton(2), ())
+    assert solver.running() == []
