@@ -43,7 +43,7 @@ from patience.web.scheduler import WINNABLE_LIMIT, Job, Outcome, Scheduler, defa
 log = logging.getLogger(__name__)
 
 #: Extra seconds a hint may take beyond its budget before the heuristic answers instead.
-HINT_GRACE_SECONDS: Final = 3.0
+HINT_GRACE_SECONDS: Final = 5.0
 PARENT_CHECK_SECONDS: Final = 0.5
 SWEEP_SECONDS: Final = 1.0
 #: Hints that may wait for a hint worker; more than that are answered by the heuristic at once.
@@ -286,7 +286,7 @@ class Analyzer:
             raise
         future.add_done_callback(lambda done: self._hint_finished(slug, state, game_id, moves, done))
         try:
-            answer: dict[str, Any] = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
+            answer: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
                                                             self.hint_budget + HINT_GRACE_SECONDS)
         except (TimeoutError, BrokenExecutor) as exc:
             future.cancel()
