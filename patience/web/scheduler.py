@@ -252,7 +252,8 @@ class Scheduler:
             first = [w for w in waiting if w.job.step == 0]
             escalated_running = sum(1 for w in self._running if w.job.step > 0)
             if len(self._running) >= self.workers:
-                if first and escalated_running:
+                yielding = sum(1 for w in self._running if w.extra.get("yield"))
+                if len(first) > yielding and escalated_running > yielding:
                     newest = max((w for w in self._running if w.job.step > 0 and not w.extra.get("yield")),
                                  key=lambda w: w.extra.get("started", 0.0), default=None)
                     if newest is not None and newest.handle is not None:

@@ -284,3 +284,19 @@ def test_after_stop_searches_are_stopped_and_none_starts() -> None:
     running.report(None)
     scheduler.poll("b", "hamilton", hamilton(2), ())
     assert solver.running() == []
+
+
+def test_one_fresh_game_makes_only_one_escalated_search_give_way() -> None:
+    scheduler, solver, clock, _results = make(workers=3)
+    for name in ("a", "b", "c"):
+        scheduler.poll(name, "hamilton", hamilton(ord(name)), ())
+    for handle in list(solver.running()):
+        handle.report(("unknown", ()))
+    escalated = solver.running()
+    assert len(escalated) == 2  # a worker is left for fresh games
+    scheduler.poll("fresh1", "hamilton", hamilton(1), ())  # takes the free worker
+    scheduler.poll("fresh2", "hamilton", hamilton(2), ())
+    for _ in range(3):
+        clock.now += 1
+        scheduler.poll("fresh2", "hamilton", hamilton(2), ())
+    assert sum(1 for h in escalated if h.cancelled) == 1
