@@ -38,7 +38,7 @@ from patience.rules import Move, get_game
 WINNABLE: Final = "winnable"
 LOST: Final = "lost"
 #: Positions kept on winning lines and by status (each is a shared, immutable state).
-MAX_POSITIONS: Final = 200_000
+MAX_POSITIONS: Final = 50_000
 #: Games whose lost point is kept.
 MAX_GAMES: Final = 5_000
 
@@ -116,6 +116,9 @@ class Knowledge:
                     self._lost_games.popitem(last=False)
 
     def _learn_line(self, slug: str, state: Any, moves: tuple[Move, ...]) -> None:
+        with self._lock:
+            if (slug, state) in self._on_line:
+                return  # a line from here is known already
         game = get_game(slug)
         states = [state]
         for move in moves[:-1]:
