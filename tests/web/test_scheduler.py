@@ -300,3 +300,20 @@ def test_one_fresh_game_makes_only_one_escalated_search_give_way() -> None:
         clock.now += 1
         scheduler.poll("fresh2", "hamilton", hamilton(2), ())
     assert sum(1 for h in escalated if h.cancelled) == 1
+
+
+def test_knowledge_forgets_the_oldest_line_beyond_its_bound() -> None:
+    from tests.browser.helpers import winning_line
+
+    known = Knowledge(max_positions=150)
+    hamilton_game = get_game("hamilton")
+    _slug, deal, texts = winning_line("winning-hamilton-1.txt")
+    first = hamilton_game.new(deal)
+    known.learn("hamilton", first, "winnable", tuple(hamilton_game.parse_move(t) for t in texts))
+    assert known.lookup("hamilton", first) is not None
+    deck, us_texts = union_square_winning_deal()
+    second = get_game("union-square").new(deck)
+    known.learn("union-square", second, "winnable", moves_of(us_texts))
+    assert known.lookup("hamilton", first) is None
+    found = known.lookup("union-square", second)
+    assert found is not None and len(found.line) == len(us_texts)
