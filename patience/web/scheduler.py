@@ -33,7 +33,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from patience.rules import Move
@@ -131,7 +131,8 @@ class _Watch:
     running: bool = False
     dropped: bool = False
     finished: bool = False  # every budget ran out
-    extra: dict[str, Any] = field(default_factory=dict)
+    started: float = 0.0  # when its search started
+    yielding: bool = False  # asked to stop for a fresh game; searched again afterwards
 
 
 class Scheduler:
@@ -252,12 +253,12 @@ class Scheduler:
             first = [w for w in waiting if w.job.step == 0]
             escalated_running = sum(1 for w in self._running if w.job.step > 0)
             if len(self._running) >= self.workers:
-                yielding = sum(1 for w in self._running if w.extra.get("yield"))
+                yielding = sum(1 for w in self._running if w.yielding)
                 if len(first) > yielding and escalated_running > yielding:
-                    newest = max((w for w in self._running if w.job.step > 0 and not w.extra.get("yield")),
-                                 key=lambda w: w.extra.get("started", 0.0), default=None)
+                    newest = max((w for w in self._running if w.job.step > 0 and not w.yielding),
+                                 key=lambda w: w.started, default=None)
                     if newest is not None and newest.handle is not None:
-                        newest.extra["yield"] = True  # it gives way; searched again afterwards
+                        newest.yielding = True  # the least work lost
                         cancel.append(newest.handle)
                 return starts
             if first:
@@ -268,8 +269,8 @@ class Scheduler:
                 return starts
             chosen.waiting_since = None
             chosen.running = True
-            chosen.extra["started"] = self.clock()
-            chosen.extra.pop("yield", None)
+            chosen.started = self.clock()
+            chosen.yielding = False
             self._running.append(chosen)
             starts.append(chosen)
 
@@ -290,7 +291,8 @@ class Scheduler:
             if watch is not None and current is watch:
                 if outcome is not None and outcome[0] in DECIDED:
                     del self._watches[job.game_id]  # the knowledge answers from now on
-                elif watch.extra.pop("yield", False):
+                elif watch.yielding:
+                    watch.yielding = False
                     self._enqueue(watch, now)  # stopped to let a first search go: the same budget again
                 else:
                     watch.searched = max(watch.searched, job.budget)
