@@ -52,23 +52,54 @@ def winnability(game: Game[Any], state: Any, budget: float = 2.0) -> str:
     >>> winnability(game, game.new(1), budget=0.2) in ("winnable", "lost", "unknown")
     True
     """
+    return decide(game, state, budget)[0]
+
+
+def decide(game: Game[Any], state: Any, budget: float) -> tuple[str, tuple[Move, ...]]:
+    """The status of a position and, when it is ``winnable``, the winning line found.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> status, line = decide(game, game.new(1), budget=0.2)
+    >>> status in ("winnable", "unknown") and (status == "unknown" or len(line) > 0)
+    True
+    """
     result = solve(game, state, max_seconds=budget * SEARCH_SHARE)
-    return _status(result.outcome)
+    return _status(result.outcome), result.moves
 
 
-def hint(game: Game[Any], state: Any, budget: float = 1.0) -> Hint:
-    """The move to play in ``state`` and why, answering within about ``budget`` seconds."""
+def hint(game: Game[Any], state: Any, budget: float = 1.0, last: Move | None = None) -> Hint:
+    """The move to play in ``state`` and why, answering within about ``budget`` seconds.
+
+    ``last`` is the move just played: the heuristic never proposes taking it straight back.
+    """
     if game.is_won(state):
         return Hint(None, BASIS_HEURISTIC, WINNABLE, _("The game is won."))
     result = solve(game, state, max_seconds=budget * SEARCH_SHARE)
-    status = _status(result.outcome)
-    if result.outcome == WON and result.moves:
-        first = result.moves[0]
-        count = len(result.moves)
+    return known_hint(game, state, _status(result.outcome), result.moves, last)
+
+
+def known_hint(game: Game[Any], state: Any, status: str, line: tuple[Move, ...] = (),
+               last: Move | None = None) -> Hint:
+    """The hint when the status (and, for a winnable position, a winning line) is already known.
+
+    No search: this answers at once, for positions on a known winning line or after a lost one.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> state = game.apply(game.new(1), game.parse_move("s"))
+    >>> known_hint(game, state, "lost").basis
+    'heuristic'
+    """
+    if game.is_won(state):
+        return Hint(None, BASIS_HEURISTIC, WINNABLE, _("The game is won."))
+    if status == WINNABLE and line:
+        first = line[0]
+        count = len(line)
         text = ngettext("Play {move}: it starts a winning line of {count} move.",
                         "Play {move}: it starts a winning line of {count} moves.", count)
-        return Hint(first, BASIS_LINE, status, text.format(move=first, count=count), result.moves)
-    move, reason = heuristic_move(game, state)
+        return Hint(first, BASIS_LINE, status, text.format(move=first, count=count), tuple(line))
+    move, reason = heuristic_move(game, state, last)
     if move is None:
         return Hint(None, BASIS_HEURISTIC, status, _("No move is left."))
     if status == STATUS_LOST:
@@ -86,18 +117,32 @@ def _status(outcome: str) -> str:
     return STATUS_UNKNOWN
 
 
-def heuristic_move(game: Game[Any], state: Any) -> tuple[Move | None, str]:
+def undoes(move: Move, last: Move | None) -> bool:
+    """True when ``move`` takes ``last`` straight back (the same cards, back where they came from).
+
+    >>> undoes(Move.parse("t6-t3"), Move.parse("t3-t6")), undoes(Move.parse("t6-t3"), Move.parse("t3-t5"))
+    (True, False)
+    """
+    return (last is not None and last.src != STOCK and move.src == last.dst and move.dst == last.src
+            and move.count == last.count)
+
+
+def heuristic_move(game: Game[Any], state: Any, last: Move | None = None) -> tuple[Move | None, str]:
     """The best legal move by a one-move heuristic, and the reason in words.
 
     The heuristic scores the position after each legal move and keeps the
     first best: 10 points per card on the foundations, 3 per empty tableau
     pile, 1 for uncovering a card; a stock click costs 2 and a card taken off
     a foundation costs 6, so they come after any useful tableau move; moving
-    a whole pile into an empty pile gains nothing and costs 8.
+    a whole pile into an empty pile gains nothing and costs 8. The move
+    that takes ``last`` (the move just played) straight back is never chosen
+    while another move is legal.
     """
     moves = game.legal_moves(state)
     if not moves:
         return None, ""
+    forward = [m for m in moves if not undoes(m, last)]
+    moves = forward or moves
     best: Move | None = None
     best_value = float("-inf")
     for move in moves:

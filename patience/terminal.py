@@ -28,7 +28,7 @@ from typing import Any, Final, TextIO
 from patience.cards import parse_card
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import IllegalMoveError, PatienceError
-from patience.hints import hint
+from patience.hints import BASIS_LINE, hint, known_hint
 from patience.i18n import _, ngettext
 from patience.layout import card_name, game_name, layout_text, pile_name
 from patience.notation import Record, format_record
@@ -48,6 +48,7 @@ LineReader = Callable[[str], "str | None"]
 
 PROMPT: Final = "> "
 HINT_SECONDS: Final = 1.0  # the hint answers within about this long
+SHOW_SECONDS: Final = 10.0  # ``show`` searches this long for a winning line when none is known
 _PILE_WORD: Final = re.compile(r"^(?:s|c|w|f[1-4]|t(?:1[0-6]|[1-9]))$")
 _GROUP_WORD: Final = re.compile(r"^(?:c|w|f[1-4]|t(?:1[0-6]|[1-9]))x[1-9][0-9]?$")
 
@@ -241,6 +242,7 @@ def help_text(game: Game[Any]) -> str:
         ]
     lines += [
         _("  hint       suggest a move and say whether the deal can still be won"),
+        _("  show       play the next move of a winning line (show me how)"),
         _("  board      show the table again"),
         _("  new        a new random deal"),
         _("  restart    start this deal again"),
@@ -266,6 +268,7 @@ class TerminalGame:
             "redo": self.cmd_redo,
             "dc": self.cmd_double_click,
             "hint": self.cmd_hint, "h": self.cmd_hint,
+            "show": self.cmd_show,
             "board": self.cmd_board,
             "new": self.cmd_new,
             "restart": self.cmd_restart,
@@ -274,6 +277,7 @@ class TerminalGame:
         }
         if session.game.slug == "union-square":
             self.commands["auto"] = self.cmd_auto
+        self.known_line: tuple[Any, tuple[Move, ...]] | None = None  # a position and a winning line from it
 
     # --- output ---------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -454,13 +458,54 @@ class TerminalGame:
     def cmd_hint(self, args: list[str]) -> bool:
         """``hint``: the solver's suggestion within about a second, and whether the deal can still be won."""
         game, state = self.session.game, self.session.state
-        suggestion = hint(game, state, budget=HINT_SECONDS)
+        line = self.line_from(state)
+        if line:
+            suggestion = known_hint(game, state, "winnable", line)
+        else:
+            suggestion = hint(game, state, budget=HINT_SECONDS, last=self.last_move())
+            self.remember_line(state, suggestion.line)
         self.say(suggestion.explanation)
         status = {
             "winnable": _("This position can still be won."),
             "lost": _("This position can no longer be won."),
         }.get(suggestion.status, _("Whether this position can be won is not known yet."))
         self.say(status)
+        return True
+
+    def last_move(self) -> Move | None:
+        """The move just played, if any."""
+        actions = self.session.actions
+        return actions[-1][-1] if actions and actions[-1] else None
+
+    def remember_line(self, state: Any, line: Sequence[Move]) -> None:
+        """Keep a winning line from ``state`` (hint and show reuse it without a new search)."""
+        self.known_line = (state, tuple(line)) if line else None
+
+    def line_from(self, state: Any) -> tuple[Move, ...]:
+        """The known winning line from this position, if the last one found leads here."""
+        if self.known_line is not None and self.known_line[0] == state:
+            return self.known_line[1]
+        return ()
+
+    def cmd_show(self, args: list[str]) -> bool:
+        """``show``: play the next move of a winning line (searching for one when none is known)."""
+        game, state = self.session.game, self.session.state
+        if game.is_won(state):
+            self.say(_("The game is won."))
+            return True
+        line = self.line_from(state)
+        if not line:
+            self.say(_("Looking for a winning line (up to {seconds} s)…").format(seconds=int(SHOW_SECONDS)))
+            found = hint(game, state, budget=SHOW_SECONDS, last=self.last_move())
+            if found.basis != BASIS_LINE or not found.line:
+                self.say(found.explanation)
+                return True
+            line = found.line
+        move = line[0]
+        self.say(f"{move}  {describe_move(game, state, move)}")
+        self.session.play([move])
+        self.remember_line(self.session.state, line[1:])
+        self.show_board()
         return True
 
     def cmd_board(self, args: list[str]) -> bool:

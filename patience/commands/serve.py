@@ -20,10 +20,14 @@ from pathlib import Path
 
 from patience.errors import PatienceError
 from patience.i18n import _
-from patience.numbers import parse_int
+from patience.numbers import parse_float, parse_int
 from patience.store import Store, StoreError, check_database
+from patience.web.scheduler import WINNABLE_LIMIT, default_workers
 
 DEFAULT_HOST = "127.0.0.1"
+MAX_WORKERS = 256
+MIN_LIMIT = 1.0
+MAX_LIMIT = 86_400.0
 DEFAULT_PORT = 8000
 
 
@@ -41,6 +45,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("also answer requests for this host name (repeatable); IP addresses and "
                           "localhost are always answered"))
     p.add_argument("--open", action="store_true", help=_("open the page in the web browser"))
+    p.add_argument("--solver-workers", type=parse_int, metavar="N",
+                   help=_("solver searches run at once (default: one per CPU, here {count})")
+                   .format(count=default_workers()))
+    p.add_argument("--winnable-limit", type=parse_float, default=WINNABLE_LIMIT, metavar="S",
+                   help=_("longest search for whether a position can be won, in seconds (default {seconds})")
+                   .format(seconds=int(WINNABLE_LIMIT)))
     p.set_defaults(handler=run_serve)
 
 
@@ -111,9 +121,16 @@ def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise PatienceError(_("the port must be from 1 to 65535, not {port}").format(port=args.port))
     allowed = allowed_host_names(args.allow_host)
+    if args.solver_workers is not None and not 0 < args.solver_workers <= MAX_WORKERS:
+        raise PatienceError(_("--solver-workers must be from 1 to {max}, not {count}")
+                            .format(max=MAX_WORKERS, count=args.solver_workers))
+    if not MIN_LIMIT <= args.winnable_limit <= MAX_LIMIT:
+        raise PatienceError(_("--winnable-limit must be from {low} to {high} seconds, not {seconds}")
+                            .format(low=int(MIN_LIMIT), high=int(MAX_LIMIT), seconds=args.winnable_limit))
     check_port_free(args.host, args.port)
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=allowed)
+    app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=allowed,
+                     solver_workers=args.solver_workers, winnable_limit=args.winnable_limit)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            access_log=False))
     url = page_url(args.host, args.port)

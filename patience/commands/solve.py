@@ -121,8 +121,9 @@ def run_hint(args: argparse.Namespace) -> int:
     """Print a hint for a saved game."""
     record = read_record(args.file)
     game = get_game(record.game)
-    state = game.apply_all(game.new(record.deal), parse_moves(game, record.moves))
-    answer = hint(game, state, budget=args.budget)
+    moves = parse_moves(game, record.moves)
+    state = game.apply_all(game.new(record.deal), moves)
+    answer = hint(game, state, budget=args.budget, last=moves[-1] if moves else None)
     print(answer.explanation)
     labels = {"winnable": _("can still be won"), "lost": _("can no longer be won"),
               "unknown": _("not known whether it can still be won")}

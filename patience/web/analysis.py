@@ -1,63 +1,84 @@
 """Hints and "can this still be won?", computed away from the web server's threads.
 
-The solver is CPU-bound Python, so it runs in worker processes (one for
-winnability, one for hints), never in the event loop or the request
-threads: play stays fast while the solver thinks. Winnability answers are
-kept by position, so undo / redo back to a known position answers at once;
-each game has at most one computation waiting, for its newest position.
+The solver is CPU-bound Python, so it runs in worker processes, never in
+the event loop or the request threads: play stays fast while it thinks.
+
+- **The dot** (``winnability``): what is already known answers at once (see
+  :mod:`patience.web.knowledge`: positions decided before, every position of
+  a known winning line, every position after a lost one); otherwise
+  :mod:`patience.web.scheduler` keeps searching the game's newest position
+  with a growing budget (``winnable_budget``, x5, x6 ... up to
+  ``winnable_limit``) while a page keeps asking. First searches run in a pool
+  of warm worker processes; longer ones each in a process of their own, so
+  a search nobody waits for any more is stopped at once.
+- **Hints** have their own worker pool and their own bounded queue: at most
+  ``hint_workers + hint_queue`` hints are in the solver at once; beyond that,
+  or when the worker does not answer in time, the hint is the heuristic
+  move, answered at once and marked ``busy``. A hint is awaited
+  asynchronously (no thread of the server waits), so no other request ever
+  waits behind one.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeoutError
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Sequence
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Final
 
-from patience.i18n import language
-from patience.rules import get_game
+from patience.hints import known_hint
+from patience.i18n import _, language
+from patience.rules import Move, get_game
+from patience.web.knowledge import LOST, WINNABLE, Knowledge
+from patience.web.scheduler import WINNABLE_LIMIT, Job, Outcome, Scheduler, default_workers, escalation
 
 log = logging.getLogger(__name__)
 
-KNOWN_POSITIONS: Final = 20_000
-#: Extra seconds a hint may take beyond its budget (the first call starts the worker process).
-HINT_GRACE_SECONDS: Final = 15.0
-WINNABLE: Final = ("winnable", "lost", "unknown")
+#: Extra seconds a hint may take beyond its budget before the heuristic answers instead.
+HINT_GRACE_SECONDS: Final = 5.0
 PARENT_CHECK_SECONDS: Final = 0.5
-#: Seconds of search for a hint computed in the server itself when the worker cannot answer.
-QUICK_HINT_BUDGET: Final = 0.05
-
-T = TypeVar("T")
-
-
-def winnability_job(slug: str, state: Any, budget: float) -> str:
-    """In a worker process: ``winnable``, ``lost`` or ``unknown`` for a position."""
-    from patience.hints import winnability
-
-    status = str(winnability(get_game(slug), state, budget=budget))
-    return status if status in WINNABLE else "unknown"
+SWEEP_SECONDS: Final = 1.0
+#: Hints that may wait for a hint worker; more than that are answered by the heuristic at once.
+HINT_QUEUE: Final = 8
+#: Winnability jobs that may wait for a worker; beyond it the oldest is answered ``unknown``.
+WINNABLE_QUEUE: Final = 64
+#: A game's search stops when no page asked about it for this long (the page asks every few seconds).
+POLL_TIMEOUT: Final = 20.0
 
 
-def hint_job(slug: str, state: Any, budget: float, lang: str) -> dict[str, Any]:
+def search_job(slug: str, state: Any, budget: float) -> Outcome:
+    """In a worker process: ``(status, winning line)`` for a position."""
+    from patience.hints import decide
+
+    return decide(get_game(slug), state, budget)
+
+
+def hint_job(slug: str, state: Any, budget: float, lang: str, last: str | None) -> dict[str, Any]:
     """In a worker process: the hint for a position, its texts in ``lang``."""
     from patience.hints import hint
 
     with language(lang):
-        found = hint(get_game(slug), state, budget=budget)
-        return {
-            "move": None if found.move is None else str(found.move),
-            "basis": str(found.basis),
-            "status": str(found.status),
-            "explanation": str(found.explanation),
-            "line": [str(m) for m in (found.line or ())],
-        }
+        found = hint(get_game(slug), state, budget=budget, last=None if last is None else Move.parse(last))
+        return hint_answer(found)
+
+
+def hint_answer(found: Any) -> dict[str, Any]:
+    """A :class:`patience.hints.Hint` as the API answers it."""
+    return {
+        "move": None if found.move is None else str(found.move),
+        "basis": str(found.basis),
+        "status": str(found.status),
+        "explanation": str(found.explanation),
+        "line": [str(m) for m in (found.line or ())],
+    }
 
 
 def _worker_setup(server_pid: int) -> None:
@@ -76,31 +97,103 @@ def _ready() -> bool:
     return True
 
 
-def process_pool() -> Executor:
-    """One worker process, started fresh (spawn), so the server's threads are not copied."""
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+def _context() -> Any:
+    return multiprocessing.get_context("spawn")  # fresh processes: the server's threads are not copied
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """Warm worker processes for short searches."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
                                initializer=_worker_setup, initargs=(os.getpid(),))
 
 
-class Analyzer:
-    """Runs winnability and hint computations in background workers with a time budget."""
+def _search_in_process(conn: Connection, server_pid: int, slug: str, state: Any, budget: float) -> None:
+    """The body of a process of its own: one search, its outcome sent back."""
+    _worker_setup(server_pid)
+    try:
+        conn.send(search_job(slug, state, budget))
+    finally:
+        conn.close()
 
-    def __init__(self, winnable_budget: float = 2.0, hint_budget: float = 1.0) -> None:
+
+class _PoolJob:
+    """A first search in the warm pool (it cannot be stopped once running; its budget is short)."""
+
+    def __init__(self, future: Future[Outcome]) -> None:
+        self.future = future
+
+    def cancel(self) -> None:
+        self.future.cancel()
+
+
+class _ProcessJob:
+    """An escalated search in a process of its own, stopped by killing the process."""
+
+    def __init__(self, job: Job, done: Callable[[Job, Outcome | None], None]) -> None:
+        context = _context()
+        receive, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=_search_in_process, daemon=True, name="patience-search",
+                                       args=(send, os.getpid(), job.slug, job.state, job.budget))
+        self.process.start()
+        send.close()
+        threading.Thread(target=self._wait, args=(receive, job, done), daemon=True).start()
+
+    def _wait(self, receive: Connection, job: Job, done: Callable[[Job, Outcome | None], None]) -> None:
+        outcome: Outcome | None
+        try:
+            outcome = receive.recv()
+        except (EOFError, OSError):
+            outcome = None
+        receive.close()
+        self.process.join()
+        done(job, outcome)
+
+    def cancel(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The dot's answer: ``status`` with the seconds searched so far and the budget being tried."""
+
+    status: str
+    searched: float = 0.0
+    budget: float = 0.0
+    limit: float = 0.0
+
+
+class Analyzer:
+    """The dot's searches and the hints, in background worker processes."""
+
+    def __init__(self, winnable_budget: float = 2.0, hint_budget: float = 1.0, *,
+                 winnable_limit: float = WINNABLE_LIMIT, workers: int | None = None,
+                 hint_workers: int | None = None, hint_queue: int = HINT_QUEUE,
+                 winnable_queue: int = WINNABLE_QUEUE, poll_timeout: float = POLL_TIMEOUT) -> None:
         self.winnable_budget = winnable_budget
         self.hint_budget = hint_budget
+        self.workers = workers if workers is not None else default_workers()
+        self.hint_workers = hint_workers if hint_workers is not None else max(1, self.workers // 2)
+        self.hint_queue = hint_queue
+        self.knowledge = Knowledge()
+        self.scheduler = Scheduler(self._run, budgets=escalation(winnable_budget, winnable_limit),
+                                   workers=self.workers, on_result=self._learn, clock=time.monotonic,
+                                   max_waiting=winnable_queue, poll_timeout=poll_timeout)
         self._lock = threading.Lock()
-        self._pools: dict[str, Executor] = {}
-        self._known: OrderedDict[tuple[str, object], str] = OrderedDict()
-        self._pending: dict[str, tuple[tuple[str, object], Future[str]]] = {}
+        self._pools: dict[str, ProcessPoolExecutor] = {}
+        self._hints_in_flight = 0
+        self._stopped = threading.Event()
+        self._sweeper: threading.Thread | None = None
 
-    def _pool(self, name: str) -> Executor:
+    # --- worker processes ----------------------------------------------------------------------
+    def _pool(self, name: str) -> ProcessPoolExecutor:
         with self._lock:
             if name not in self._pools:
-                self._pools[name] = process_pool()
+                self._pools[name] = process_pool(self.workers if name == "winnable" else self.hint_workers)
             return self._pools[name]
 
-    def _submit(self, name: str, job: Callable[..., T], *args: Any) -> Future[T]:
-        """Submit to a pool, starting a new one if its worker died."""
+    def _submit(self, name: str, job: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Submit to a pool, starting a new one if a worker died."""
         try:
             return self._pool(name).submit(job, *args)
         except BrokenExecutor:
@@ -113,67 +206,130 @@ class Analyzer:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
-    def winnability(self, game_id: str, slug: str, state: Any) -> str:
-        """The known answer for this position, else ``pending`` (and the computation is started)."""
-        key = (slug, state.key())
-        with self._lock:
-            if key in self._known:
-                self._known.move_to_end(key)
-                return self._known[key]
-            waiting = self._pending.get(game_id)
-            if waiting is not None and waiting[0] == key:
-                return "pending"
-            if waiting is not None:
-                waiting[1].cancel()  # an older position of this game: no longer wanted
-        future = self._submit("winnable", winnability_job, slug, state, self.winnable_budget)
-        with self._lock:
-            self._pending[game_id] = (key, future)
-        future.add_done_callback(lambda done: self._finished(game_id, key, done))
-        return "pending"
+    def _run(self, job: Job, done: Callable[[Job, Outcome | None], None]) -> _PoolJob | _ProcessJob:
+        """The scheduler's runner: first searches in the warm pool, longer ones in their own process."""
+        if job.step > 0:
+            return _ProcessJob(job, done)
+        future: Future[Outcome] = self._submit("winnable", search_job, job.slug, job.state, job.budget)
 
-    def _finished(self, game_id: str, key: tuple[str, object], future: Future[str]) -> None:
-        if future.cancelled():
-            return
-        error = future.exception()
-        if error is not None:
-            log.warning("winnability failed: %r", error)
-            if isinstance(error, BrokenExecutor):
-                self._discard("winnable")
-            status = "unknown"
-        else:
-            status = future.result()
+        def finished(future: Future[Outcome]) -> None:
+            outcome: Outcome | None = None
+            if not future.cancelled():
+                error = future.exception()
+                if error is None:
+                    outcome = future.result()
+                else:
+                    log.warning("winnability search failed: %r", error)
+                    if isinstance(error, BrokenExecutor):
+                        self._discard("winnable")
+            done(job, outcome)
+
+        future.add_done_callback(finished)
+        return _PoolJob(future)
+
+    def _learn(self, job: Job, outcome: Outcome) -> None:
+        self.knowledge.learn(job.slug, job.state, outcome[0], outcome[1], job.game_id, job.moves)
+
+    def _start_sweeper(self) -> None:
         with self._lock:
-            self._known[key] = status
-            while len(self._known) > KNOWN_POSITIONS:
-                self._known.popitem(last=False)
-            if self._pending.get(game_id, (None,))[0] == key:
-                del self._pending[game_id]
+            if self._sweeper is not None or self._stopped.is_set():
+                return
+            self._sweeper = threading.Thread(target=self._sweep, name="winnable-sweeper", daemon=True)
+            self._sweeper.start()
 
-    def hint(self, slug: str, state: Any, lang: str) -> dict[str, Any]:
-        """A hint, waited for (call it from a worker thread, not the event loop).
+    def _sweep(self) -> None:
+        while not self._stopped.wait(SWEEP_SECONDS):
+            self.scheduler.sweep()
 
-        When the worker is too busy (many players asking at once) or died, a
-        quick hint is computed here instead, with a tiny budget.
+    # --- the dot -------------------------------------------------------------------------------
+    @property
+    def winnable_limit(self) -> float:
+        """The longest search for one position (seconds)."""
+        return self.scheduler.limit
+
+    def winnability(self, game_id: str, slug: str, state: Any, moves: Sequence[str] = ()) -> Verdict:
+        """The known answer for this position, else ``pending`` (searching) or ``unknown`` (gave up)."""
+        limit = self.scheduler.limit
+        known = self.knowledge.lookup(slug, state, game_id, moves)
+        if known is not None:
+            if known.status == LOST:
+                self.knowledge.learn(slug, state, LOST, game_id=game_id, moves=moves)
+            return Verdict(known.status, limit=limit)
+        self._start_sweeper()
+        progress = self.scheduler.poll(game_id, slug, state, moves)
+        return Verdict(progress.status, progress.searched, progress.budget, limit)
+
+    # --- hints ---------------------------------------------------------------------------------
+    async def hint(self, game_id: str, slug: str, state: Any, moves: Sequence[str],
+                   lang: str) -> dict[str, Any]:
+        """A hint, awaited without holding a thread: at once from what is known, else from a hint worker.
+
+        Beyond the hint queue, or when the worker is late, the heuristic move answers at once,
+        marked ``busy``. Call it inside the request's language context.
         """
-        future = self._submit("hint", hint_job, slug, state, self.hint_budget, lang)
+        game = get_game(slug)
+        last = Move.parse(moves[-1]) if moves else None
+        known = self.knowledge.lookup(slug, state, game_id, moves)
+        if known is not None:
+            return {**hint_answer(known_hint(game, state, known.status, known.line, last)), "busy": False}
+        with self._lock:
+            full = self._hints_in_flight >= self.hint_workers + self.hint_queue
+            if not full:
+                self._hints_in_flight += 1
+        if full:
+            return self._quick_hint(game, state, last)
         try:
-            return future.result(timeout=self.hint_budget + HINT_GRACE_SECONDS)
-        except (FutureTimeoutError, BrokenExecutor) as exc:
+            future = self._submit("hint", hint_job, slug, state, self.hint_budget, lang,
+                                  None if last is None else str(last))
+        except Exception:
+            self._hint_done()
+            raise
+        future.add_done_callback(lambda done: self._hint_finished(slug, state, game_id, moves, done))
+        try:
+            answer: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
+                                                            self.hint_budget + HINT_GRACE_SECONDS)
+        except (TimeoutError, BrokenExecutor) as exc:
             future.cancel()
-            log.warning("hint worker unavailable (%r); answering with a quick hint", exc)
-            if isinstance(exc, BrokenExecutor):
-                self._discard("hint")
-            return hint_job(slug, state, QUICK_HINT_BUDGET, lang)
+            log.warning("hint worker unavailable (%r); answering with the heuristic", exc)
+            return self._quick_hint(game, state, last)
+        return {**answer, "busy": False}
 
+    def _quick_hint(self, game: Any, state: Any, last: Move | None) -> dict[str, Any]:
+        answer = hint_answer(known_hint(game, state, "unknown", (), last))
+        answer["explanation"] = " ".join((_("The solver is busy: this is a quick guess."),
+                                          answer["explanation"]))
+        return {**answer, "busy": True}
+
+    def _hint_done(self) -> None:
+        with self._lock:
+            self._hints_in_flight -= 1
+
+    def _hint_finished(self, slug: str, state: Any, game_id: str, moves: Sequence[str],
+                       future: Future[dict[str, Any]]) -> None:
+        """In the pool's thread: free the place in the hint queue and learn what the search found."""
+        self._hint_done()
+        if future.cancelled() or future.exception() is not None:
+            if isinstance(future.exception() if not future.cancelled() else None, BrokenExecutor):
+                self._discard("hint")
+            return
+        answer = future.result()
+        if answer["status"] == WINNABLE and answer["line"]:
+            line = tuple(Move.parse(m) for m in answer["line"])
+            self.knowledge.learn(slug, state, WINNABLE, line)
+        elif answer["status"] == LOST:
+            self.knowledge.learn(slug, state, LOST, game_id=game_id, moves=moves)
+
+    # --- life ------------------------------------------------------------------------------------
     def warm_up(self) -> None:
         """Start the worker processes now, so the first hint does not wait for them."""
         for name in ("winnable", "hint"):
             self._submit(name, _ready)
 
     def shutdown(self) -> None:
-        """Stop the worker processes, dropping queued work (a running computation ends in its budget)."""
+        """Stop every search and the worker processes, dropping queued work."""
+        self._stopped.set()
+        self.scheduler.stop()
         with self._lock:
             pools, self._pools = list(self._pools.values()), {}
-            self._pending.clear()
         for pool in pools:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -29,12 +29,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from patience import __version__
 from patience.i18n import N_, _
 from patience.store import Store
-from patience.web.analysis import Analyzer
+from patience.web.analysis import HINT_QUEUE, Analyzer
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
 from patience.web.routers import games, i18n, rules, stats
 from patience.web.routers.common import document_context_parameters, document_guards
+from patience.web.scheduler import WINNABLE_LIMIT
 from patience.web.schemas import DEAL_AND_DECK
 from patience.web.service import GameService
 
@@ -142,17 +143,23 @@ def storage_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
-               warm_up: bool = False, allowed_hosts: list[str] | None = None) -> FastAPI:
+               warm_up: bool = False, allowed_hosts: list[str] | None = None,
+               winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
+               hint_queue: int = HINT_QUEUE) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
     ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
     ``allowed_hosts``: host names served besides IP addresses and ``localhost`` (``--allow-host``);
     other names are refused, against DNS rebinding. None turns the check off (in-process tests).
+    The dot searches a position with budgets from ``winnable_budget`` up to ``winnable_limit``
+    seconds; ``solver_workers`` (default: one per CPU) searches run at once; ``hint_queue`` hints
+    may wait for a hint worker (see :mod:`patience.web.analysis`).
     """
     store = Store(db_path)
     players = PlayerIds(database_secret(db_path),
                         known=lambda player: bool(store.list_games(player, limit=1)))
-    analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget)
+    analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget,
+                        winnable_limit=winnable_limit, workers=solver_workers, hint_queue=hint_queue)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -85,6 +85,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Click the stock"), N_("Cards cannot be put on the stock."),
     N_("Enter a deal number from 1 to {max}."), N_("Hints are not available yet."),
     N_("The rules page is not available yet."), N_("That did not work."),
+    # the dot that never gives up, and "Show me how"
+    N_("Still thinking…"), N_("Not decided in {seconds} s"), N_("Show me how"), N_("Showing a winning line"),
+    N_("Play"), N_("Pause"), N_("Step"), N_("Take over"),
+    N_("No winning line is known yet: try again in a moment."),
 )
 
 #: Card names for screen readers, by card text.

@@ -187,6 +187,8 @@ class HintOut(BaseModel):
     status: str = Field(description="winnable, lost or unknown")
     explanation: str
     line: list[str] = Field(default_factory=list, description="The winning line when one is known")
+    busy: bool = Field(default=False, description="True when the solver was too busy: the move is the "
+                                                  "heuristic's, answered at once")
 
 
 class WinnableOut(BaseModel):
@@ -194,6 +196,13 @@ class WinnableOut(BaseModel):
 
     version: int
     status: WinnableStatus
+    searched_seconds: float = Field(
+        default=0.0, description="The longest search that ended undecided (with unknown: not decided in "
+                                 "this many seconds)")
+    budget_seconds: float = Field(default=0.0, description="The budget of the search running or waiting "
+                                                           "(``pending``); 0 otherwise")
+    limit_seconds: float = Field(default=0.0, description="The longest search the server makes for one "
+                                                          "position (the last budget)")
 
 
 class HistoryOut(BaseModel):

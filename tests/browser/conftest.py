@@ -89,7 +89,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "patience.sqlite3"
     port = free_port()
     # small budgets for the background solver: the answers settle fast and leave the CPU to the browser
-    app = create_app(db, winnable_budget=0.5, hint_budget=0.5)
+    app = create_app(db, winnable_budget=0.5, hint_budget=0.5, winnable_limit=2.0)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

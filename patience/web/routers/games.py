@@ -3,8 +3,8 @@
 A move costs about a millisecond of rules and SQLite work, so the game
 routes run it directly in the event loop: no thread hop, which is what
 keeps round trips short with many players. Long work never runs here: the
-solver runs in worker processes, and ``/hint``, which waits for it, is a
-plain ``def`` route (FastAPI's thread pool).
+solver runs in worker processes, and ``/hint`` awaits its worker without
+holding a thread, so no other route waits behind a hint.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from patience.i18n import _, get_language
 from patience.rules import game_slugs, get_game
+from patience.web.analysis import Verdict
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
 from patience.web.schemas import (
     CatalogEntryOut,
@@ -129,30 +130,51 @@ async def abandon(game_id: str, request: Request, history: History = "recent") -
 
 
 @router.get("/{game_id}/hint", responses=errors(404))
-def hint(game_id: str, request: Request) -> HintOut:
-    """A suggested move, from a winning line when the solver finds one in its budget.
+async def hint(game_id: str, request: Request) -> HintOut:
+    """A suggested move, from a winning line when one is known or found in the budget.
 
-    Marks the game as having used hints (shown in the statistics of a win).
+    Changes nothing: to count the hint in the statistics (a win "with hints"), the page asks with
+    ``POST`` instead. On a known winning line it answers at once; when the solver is busy it answers
+    at once with the heuristic move and ``busy: true``.
     """
+    return await _hint(game_id, request, mark=False)
+
+
+@router.post("/{game_id}/hint", responses=errors(404))
+async def hint_used(game_id: str, request: Request) -> HintOut:
+    """The same hint as ``GET``, and the game is marked as having used hints (shown in the statistics)."""
+    return await _hint(game_id, request, mark=True)
+
+
+async def _hint(game_id: str, request: Request, *, mark: bool) -> HintOut:
     service, player = service_of(request), player_of(request)
     record, state = service.load(player, game_id)
     if record.finished:
         return HintOut(move=None, basis="heuristic", status="winnable" if record.won else "lost",
                        explanation=_("This game is over."), line=[])
-    found = analyzer_of(request).hint(record.game, state, get_language())
-    service.store.mark_hint_used(player, game_id)
+    found = await analyzer_of(request).hint(record.id, record.game, state, record.moves, get_language())
+    if mark:
+        service.store.mark_hint_used(player, game_id)
     return HintOut.model_validate(found)
 
 
 @router.get("/{game_id}/winnable", responses=errors(404))
 async def winnable(game_id: str, request: Request) -> WinnableOut:
-    """Can this position still be won? ``pending`` until the background solver answers; ask again."""
+    """Can this position still be won? ``pending`` while the background solver searches; ask again.
+
+    Each position is searched with a growing budget while a page keeps asking (every few seconds), up
+    to ``limit_seconds``; then ``unknown`` with ``searched_seconds``. Positions on a known winning line
+    and positions reached from a lost one answer at once.
+    """
     record, state = service_of(request).load(player_of(request), game_id)
     game = get_game(record.game)
+    analyzer = analyzer_of(request)
     if record.won or game.is_won(state):
-        status = "winnable"
+        verdict = Verdict("winnable", limit=analyzer.winnable_limit)
     elif record.finished or game.is_stuck(state):
-        status = "lost"
+        verdict = Verdict("lost", limit=analyzer.winnable_limit)
     else:
-        status = analyzer_of(request).winnability(record.id, record.game, state)
-    return WinnableOut.model_validate({"version": record.version, "status": status})
+        verdict = analyzer.winnability(record.id, record.game, state, record.moves)
+    return WinnableOut.model_validate({"version": record.version, "status": verdict.status,
+                                       "searched_seconds": verdict.searched, "budget_seconds": verdict.budget,
+                                       "limit_seconds": verdict.limit})

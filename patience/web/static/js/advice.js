@@ -2,7 +2,7 @@
 // background after each change (never blocking play), and the Hint button.
 
 import { api } from "./api.js";
-import { fmt, t } from "./i18n.js";
+import { fmt, langTag, t } from "./i18n.js";
 import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
 import { hintWords } from "./words.js";
 
@@ -16,17 +16,30 @@ const WINNABLE_TEXT = {
   won: "Won",
 };
 
-export function setWinnable(status) {
+/** The dot's words: `searched` is the longest search that ended undecided (seconds). */
+function winnableText(status, searched) {
+  if (status === "pending" && searched > 0) return t("Still thinking…");
+  if (status === "unknown" && searched > 0) {
+    return fmt("Not decided in {seconds} s", { seconds: Number(searched.toFixed(1)).toLocaleString(langTag()) });
+  }
+  return t(WINNABLE_TEXT[status] || WINNABLE_TEXT.unknown);
+}
+
+export function setWinnable(status, searched = 0) {
   const el = $("winnable");
   const previous = app.winnable;
   app.winnable = status;
   el.dataset.status = status;
-  el.textContent = t(WINNABLE_TEXT[status] || WINNABLE_TEXT.unknown);
+  el.textContent = winnableText(status, searched);
   el.title = t("Can this still be won?");
   if (status === "lost" && previous !== "lost" && app.game && !app.game.finished) {
     announce(t("Lost: this deal can no longer be won"));
   }
 }
+
+// The server keeps searching while the page asks (it lets go after about 20 s without a question),
+// with a growing budget, until it decides or reaches its limit: keep asking, less and less often.
+const POLL_MAX_MS = 4000;
 
 export function scheduleWinnable() {
   window.clearTimeout(app.pollTimer);
@@ -38,7 +51,6 @@ export function scheduleWinnable() {
   }
   if (app.winnable !== "lost") setWinnable("pending");
   let delay = 250;
-  let attempts = 0;
   const poll = async () => {
     if (app.game !== g) return;
     let answer;
@@ -50,12 +62,11 @@ export function scheduleWinnable() {
     }
     if (app.game !== g) return;
     if (answer.version !== undefined && answer.version !== g.version) return;
-    if (answer.status === "pending" && attempts++ < 40) {
-      delay = Math.min(delay * 1.5, 3000);
+    setWinnable(answer.status, answer.searched_seconds || 0);
+    if (answer.status === "pending") {
+      delay = Math.min(delay * 1.5, POLL_MAX_MS);
       app.pollTimer = window.setTimeout(poll, delay);
-      return;
     }
-    setWinnable(answer.status === "pending" ? "unknown" : answer.status);
   };
   app.pollTimer = window.setTimeout(poll, 120);
 }
@@ -67,12 +78,17 @@ export function hideHint() {
   for (const el of $("table").querySelectorAll(".hint-src, .hint-dst")) el.classList.remove("hint-src", "hint-dst");
 }
 
+/** Ask for a hint; POST, because a hint counts in the statistics (a win "with hints"). */
+export function fetchHint(g) {
+  return api.post(`/api/games/${g.id}/hint`, {});
+}
+
 export async function showHint() {
   const g = app.game;
   if (!g) return;
   let hint;
   try {
-    hint = await api.get(`/api/games/${g.id}/hint`);
+    hint = await fetchHint(g);
   } catch (err) {
     notice(err.status === 404 && !err.detail ? t("Hints are not available yet.") : errorText(err));
     return;
@@ -109,5 +125,5 @@ export async function showHint() {
   box.dataset.move = hint.move || "";
   box.hidden = false;
   announce(parts.join(" "));
-  if (hint.status && hint.status !== "pending") setWinnable(hint.status);
+  if (hint.status === "winnable" || hint.status === "lost") setWinnable(hint.status);
 }

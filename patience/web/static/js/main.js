@@ -13,6 +13,7 @@ import {
   $, announce, app, errorText, moveText, notice, parseMove, pileEl, run,
 } from "./state.js";
 import { StatsDialog } from "./stats.js";
+import { installShow } from "./show.js";
 import { renderStatus, tick } from "./status.js";
 import { fitCards, renderTable } from "./table.js";
 import { describeMove } from "./words.js";
@@ -378,6 +379,7 @@ function wireControls() {
     if (app.focus) setFocusPile(app.focus);
   });
   installKeyboard({ playMoves, doubleClick, undo, redo, showHint, hideHint, select, clearSelection });
+  installShow({ playMoves });
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     window.clearTimeout(resizeTimer);

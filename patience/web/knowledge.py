@@ -1,0 +1,138 @@
+"""What the solver has already decided, reused without a new search.
+
+Three kinds of facts, all exact:
+
+- a position's status (``winnable`` or ``lost``), by position;
+- a winning line: every position along it is ``winnable`` and its next move
+  is the line's next move, so after the player plays that move the dot and
+  the hint answer at once;
+- a game's lost point: the moves after which one of its positions was proven
+  lost. Every position reached from a lost position is lost, so any later
+  position of that game (its moves start with those moves) is lost too.
+
+>>> from patience import get_game
+>>> game = get_game("hamilton")
+>>> known = Knowledge()
+>>> start = game.new(1)
+>>> line = tuple(game.parse_move(m) for m in ("s", "c-f1"))
+>>> known.learn("hamilton", start, "winnable", line)
+>>> after = game.apply(start, line[0])
+>>> found = known.lookup("hamilton", after)
+>>> found.status, [str(m) for m in found.line]
+('winnable', ['c-f1'])
+>>> known.learn("hamilton", after, "lost", game_id="g1", moves=("s",))
+>>> known.lookup("hamilton", game.apply(after, line[1]), game_id="g1", moves=("s", "c-f1")).status
+'lost'
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from patience.rules import Move, get_game
+
+WINNABLE: Final = "winnable"
+LOST: Final = "lost"
+#: Positions kept on winning lines and by status (each is a shared, immutable state).
+MAX_POSITIONS: Final = 50_000
+#: Games whose lost point is kept.
+MAX_GAMES: Final = 5_000
+
+
+@dataclass(frozen=True)
+class Known:
+    """A decided answer: ``winnable`` with the winning line from here (maybe empty), or ``lost``."""
+
+    status: str
+    line: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Line:
+    moves: tuple[Move, ...]
+    states: tuple[Any, ...]  # states[i] is the position before moves[i]
+
+
+class Knowledge:
+    """Thread-safe store of decided answers, bounded (least recently learned forgotten first)."""
+
+    def __init__(self, max_positions: int = MAX_POSITIONS, max_games: int = MAX_GAMES) -> None:
+        self.max_positions = max_positions
+        self.max_games = max_games
+        self._lock = threading.Lock()
+        self._status: OrderedDict[tuple[str, Any], str] = OrderedDict()
+        self._on_line: dict[tuple[str, Any], tuple[_Line, int]] = {}
+        self._lines: OrderedDict[int, tuple[str, _Line]] = OrderedDict()
+        self._line_positions = 0
+        self._lost_games: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+
+    def lookup(self, slug: str, state: Any, game_id: str | None = None,
+               moves: Sequence[str] = ()) -> Known | None:
+        """The decided answer for this position (of this game, after these moves), else None."""
+        key = (slug, state)
+        with self._lock:
+            found = self._on_line.get(key)
+            if found is not None:
+                line, index = found
+                return Known(WINNABLE, line.moves[index:])
+            status = self._status.get(key)
+            if status is not None:
+                self._status.move_to_end(key)
+                return Known(status)
+            if game_id is not None:
+                point = self._lost_games.get(game_id)
+                if point is not None and len(moves) >= len(point) and tuple(moves[:len(point)]) == point:
+                    self._lost_games.move_to_end(game_id)
+                    return Known(LOST)
+        return None
+
+    def learn(self, slug: str, state: Any, status: str, line: Sequence[Move] = (),
+              game_id: str | None = None, moves: Sequence[str] = ()) -> None:
+        """Remember a decided answer; a winning line is replayed to know every position on it.
+
+        Call it away from the event loop: a line of thousands of moves takes a moment to replay.
+        """
+        if status == WINNABLE and line:
+            self._learn_line(slug, state, tuple(line))
+            return
+        if status not in (WINNABLE, LOST):
+            return
+        with self._lock:
+            self._status[(slug, state)] = status
+            self._status.move_to_end((slug, state))
+            while len(self._status) > self.max_positions:
+                self._status.popitem(last=False)
+            if status == LOST and game_id is not None:
+                point = tuple(moves)
+                old = self._lost_games.get(game_id)
+                if old is None or not (len(point) >= len(old) and point[:len(old)] == old):
+                    self._lost_games[game_id] = point
+                self._lost_games.move_to_end(game_id)
+                while len(self._lost_games) > self.max_games:
+                    self._lost_games.popitem(last=False)
+
+    def _learn_line(self, slug: str, state: Any, moves: tuple[Move, ...]) -> None:
+        with self._lock:
+            if (slug, state) in self._on_line:
+                return  # a line from here is known already
+        game = get_game(slug)
+        states = [state]
+        for move in moves[:-1]:
+            states.append(game.apply_legal(states[-1], move))
+        line = _Line(moves, tuple(states))
+        with self._lock:
+            self._lines[id(line)] = (slug, line)
+            self._line_positions += len(states)
+            for index, position in enumerate(states):
+                self._on_line[(slug, position)] = (line, index)
+            while self._line_positions > self.max_positions and len(self._lines) > 1:
+                _id, (old_slug, old) = self._lines.popitem(last=False)
+                self._line_positions -= len(old.states)
+                for position in old.states:
+                    entry = self._on_line.get((old_slug, position))
+                    if entry is not None and entry[0] is old:
+                        del self._on_line[(old_slug, position)]
