@@ -185,6 +185,7 @@ class Catalog:
         self._lock = threading.Lock()
         self._extra: dict[str, list[WinnableDeal]] = {}
         self._next: dict[str, int] = {}
+        self._levels: dict[str, dict[int, str]] = {}  # deal number -> difficulty, built on first use
         if path is not None and path.exists():
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
@@ -219,10 +220,15 @@ class Catalog:
         return frozenset(deal for deal, level in self._by_deal(slug).items() if level == difficulty)
 
     def _by_deal(self, slug: str) -> dict[int, str]:
-        try:
-            return {d.deal: d.difficulty for d in self.deals(slug)}
-        except PatienceError:
-            return {}
+        levels = self._levels.get(slug)
+        if levels is None:
+            try:
+                levels = {d.deal: d.difficulty for d in self.deals(slug)}
+            except PatienceError:
+                levels = {}
+            with self._lock:
+                self._levels[slug] = levels
+        return levels
 
     # --- topping up ---------------------------------------------------------------------------------
     def next_candidate(self, slug: str, first: int) -> int | None:
@@ -238,6 +244,7 @@ class Catalog:
             self._next[slug] = max(self._next.get(slug, 0), deal + 1)
             if found is not None and deal not in {d.deal for d in self._extra.get(slug, ())}:
                 self._extra.setdefault(slug, []).append(found)
+                self._levels.pop(slug, None)
             data = {s: {"next": self._next.get(s, 0),
                         "deals": [{k: v for k, v in asdict(d).items() if k != "game"}
                                   for d in self._extra.get(s, ())]}

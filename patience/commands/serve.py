@@ -85,7 +85,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise PatienceError(_("the port must be from 1 to 65535, not {port}").format(port=args.port))
     check_port_free(args.host, args.port)
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(db_path, warm_up=True, allowed_hosts=local_host_names(args.host))
+    app = create_app(db_path, warm_up=True, allowed_hosts=local_host_names(args.host), top_up=True)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            access_log=False))
     url = page_url(args.host, args.port)

@@ -27,13 +27,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from patience import __version__
+from patience.catalog import Catalog
 from patience.i18n import N_, _
 from patience.store import Store
 from patience.web.analysis import Analyzer
 from patience.web.context import RequestContextMiddleware
-from patience.web.routers import games, i18n, rules, stats
+from patience.web.reviews import Reviewer
+from patience.web.routers import games, i18n, review, rules, stats
 from patience.web.routers.common import document_context_parameters
 from patience.web.service import GameService
+from patience.web.topup import TopUp, catalog_path
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
 DATABASE_NAME: Final = "patience.sqlite3"
@@ -89,20 +92,31 @@ def http_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
-               warm_up: bool = False, allowed_hosts: list[str] | None = None) -> FastAPI:
+               warm_up: bool = False, allowed_hosts: list[str] | None = None,
+               review_budget: float = 20.0, top_up: bool = False) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
     ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
     ``allowed_hosts`` (Host header names) refuses other names, against DNS rebinding of a local server.
+    ``review_budget``: seconds a review (``/api/games/{id}/review``) may search in all. ``top_up``: prove
+    more winnable deals in the background while the server runs (kept next to the database).
     """
     store = Store(db_path)
     analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget)
+    reviewer = Reviewer(budget=review_budget)
+    catalog = Catalog(catalog_path(db_path))
+    topper = TopUp(catalog) if top_up else None
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if warm_up:
             analyzer.warm_up()
+        if topper is not None:
+            topper.start()
         yield
+        if topper is not None:
+            topper.stop()
+        reviewer.shutdown()
         analyzer.shutdown()
         store.close()
 
@@ -114,14 +128,15 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
         lifespan=lifespan,
     )
     app.state.store = store
-    app.state.service = GameService(store)
+    app.state.service = GameService(store, catalog=catalog)
     app.state.analyzer = analyzer
+    app.state.reviewer = reviewer
     app.add_middleware(RequestContextMiddleware)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
-    for router in (games.router, stats.router, i18n.router, rules.router):
+    for router in (games.router, review.router, stats.router, i18n.router, rules.router):
         app.include_router(router)
 
     def openapi() -> dict[str, Any]:

@@ -21,6 +21,7 @@ _DESCRIPTIONS: Final = {
     400: "Malformed input (a move, pile, deck or language that cannot be read)",
     404: "No such game (or another player's), or no such game kind",
     409: "The game changed since the version sent (another tab); reload it",
+    503: "Busy: too many long computations are waiting; try again later",
     422: "Refused: an illegal move, nothing to undo or redo, a finished game, or a malformed request",
 }
 
