@@ -10,6 +10,7 @@ version, so asking again answers at once.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from concurrent.futures import BrokenExecutor, Executor
@@ -17,6 +18,8 @@ from concurrent.futures import TimeoutError as FutureTimeoutError
 from typing import Any, Final
 
 from patience.rules import get_game
+
+log = logging.getLogger(__name__)
 
 KNOWN_REVIEWS: Final = 256
 MAX_WAITING: Final = 4
@@ -76,7 +79,8 @@ class Reviewer:
         try:
             future = self._executor().submit(review_job, slug, deal, moves, self.budget)
             return future.result(timeout=self.budget + GRACE_SECONDS)
-        except (FutureTimeoutError, BrokenExecutor):
+        except (FutureTimeoutError, BrokenExecutor, RuntimeError) as exc:
+            log.warning("review worker unavailable (%r)", exc)
             self.shutdown()  # a stuck or dead worker: the next review starts a fresh one
             return {"game": slug, "moves": len(moves), "lost_at": None, "better": None,
                     "status": "unknown", "line": []}
