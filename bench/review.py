@@ -8,7 +8,7 @@ The lost games are stored in ``bench/data/lost-games.json``; ``python bench/revi
 records them again, reproducibly: for each deal of the shipped winnable list in turn
 (:mod:`patience.catalog`), it plays from the deal with a seeded random generator (seed = deal
 number): 70 % of the time the heuristic hint's move (:func:`patience.hints.heuristic_move`), else
-a random legal move, never back to a position already seen, until no move is left or 300 moves
+a random legal move, never back to a position already seen, until no move is left or 3,000 moves
 are played; it keeps the game when the solver proves its last position lost within 10 s (a game
 whose deal was winnable, so it was lost somewhere along the way).
 """
@@ -37,7 +37,7 @@ from patience.survey import quantile
 
 DATA: Final = Path(__file__).resolve().parent / "data" / "lost-games.json"
 PER_GAME: Final = 20
-MAX_MOVES: Final = 300
+MAX_MOVES: Final = 3000
 HEURISTIC_SHARE: Final = 0.7
 PROOF_SECONDS: Final = 10.0
 

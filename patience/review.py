@@ -143,7 +143,7 @@ class _Search:
         """Keep the line; positions the game reached by playing along it are winnable too."""
         self.lines[k] = line
         step = 0
-        while step < len(line) and k + step < len(self.played) and self.played[k + step] == line[step]:
+        while step + 1 < len(line) and k + step < len(self.played) and self.played[k + step] == line[step]:
             step += 1
             self.lines[k + step] = line[step:]
 

@@ -97,3 +97,31 @@ def test_an_illegal_move_is_named_with_its_number_and_why() -> None:
     game = get_game("hamilton")
     with pytest.raises(IllegalMoveError, match=r"move 2 \(t1-t3\)"):
         review(game, 1, [Move.parse("s"), Move.parse("t1-t3")], max_seconds=1)
+
+
+@pytest.mark.parametrize("which", ["zero", "first", "middle", "last", "never"])
+def test_binary_search_finds_any_turning_point(which: str) -> None:
+    """With a fake solver that knows the answer (lost from move ``turning`` on), lost_at is exact."""
+    case = CASES[0]
+    game = get_game(case["game"])
+    moves = [game.parse_move(m) for m in case["moves"]][:20]
+    states = positions_of(game, case["deal"], moves)
+    index = {state.key(): k for k, state in enumerate(states)}
+    # a position can be lost only when the one before it had another move to play
+    possible = [k for k in range(1, len(states)) if len(game.legal_moves(states[k - 1])) > 1]
+    turning = {"zero": 0, "first": possible[0], "middle": possible[len(possible) // 2],
+               "last": possible[-1], "never": None}[which]
+    asked: list[int] = []
+
+    def oracle(g: Game[Any], state: Any, seconds: float) -> Result:
+        k = index[state.key()]
+        asked.append(k)
+        if turning is not None and k >= turning:
+            return Result(LOST, (), 1, 0.0, 1)
+        others = [m for m in g.legal_moves(state) if k == len(moves) or m != moves[k]]
+        return Result(WON, (others[0] if others else moves[k],), 1, 0.0, 1)
+
+    answer = review(game, case["deal"], moves, max_seconds=BUDGET, solver=oracle)
+    assert answer.lost_at == turning
+    assert answer.status == ("winnable" if turning is None else "lost")
+    assert len(asked) == len(set(asked)) <= 2 + len(moves).bit_length()

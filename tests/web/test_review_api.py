@@ -100,7 +100,7 @@ def test_daily_deal(client: TestClient) -> None:
 
 def test_top_up_proves_a_deal_and_keeps_it(tmp_path: Path) -> None:
     catalog = Catalog(tmp_path / "extra.json")
-    topper = TopUp(catalog, seconds=5.0, pause=0.0)
+    topper = TopUp(catalog, seconds=1.0, pause=0.0)
     try:
         assert topper.step("hamilton")
     finally:
