@@ -77,7 +77,12 @@ def make(slugs: list[str]) -> None:
             kept += 1
             print(f"{slug} deal {entry.deal}: {len(moves)} moves, lost", file=sys.stderr)
     DATA.parent.mkdir(parents=True, exist_ok=True)
-    DATA.write_text(json.dumps(records, indent=0) + "\n", encoding="utf-8")
+    DATA.write_text(records_text(records), encoding="utf-8")
+
+
+def records_text(records: list[dict[str, Any]]) -> str:
+    """The records as a JSON list, one game to a line."""
+    return "[\n" + ",\n".join(json.dumps(r, separators=(",", ":")) for r in records) + "\n]\n"
 
 
 Row = tuple[str, int, int, float, float, float, float, float]

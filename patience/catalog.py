@@ -110,6 +110,22 @@ def _entry(slug: str, row: dict[str, Any]) -> WinnableDeal:
     return WinnableDeal(slug, int(row["deal"]), str(row["difficulty"]), int(row["nodes"]), str(row["line"]))
 
 
+def known_line(slug: str, deal: int | str) -> list[str] | None:
+    """The shipped winning line of a numbered deal, or None when the deal is not in the list.
+
+    >>> known_line("hamilton", shipped("hamilton")[0].deal)[:2]
+    ['s', 'c-f1']
+    """
+    if not isinstance(deal, int):
+        return None
+    try:
+        entries = shipped(slug)
+    except PatienceError:
+        return None
+    found = [e for e in entries if e.deal == deal]
+    return found[0].moves() if found else None
+
+
 def check_difficulty(text: str | None) -> str | None:
     """``text`` when it names a difficulty (or is None), else :class:`CatalogError`."""
     if text is None or text in DIFFICULTIES:

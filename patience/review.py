@@ -104,10 +104,23 @@ def review(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move | str]
     played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
     states = positions_of(game, deal_or_deck, played)
     search = _Search(game, states, played, time.monotonic() + max_seconds, solver)
+    _use_known_line(search, game, deal_or_deck)
     verdict = search.run()
     return Review(game.slug, len(played), *verdict, solves=search.solves,
                   seconds=round(max_seconds - search.remaining(), 3), positions=tuple(states),
                   history=tuple(played))
+
+
+def _use_known_line(search: _Search, game: Game[Any], deal_or_deck: int | str) -> None:
+    """A deal of the shipped winnable list comes with a winning line: position 0 needs no solve."""
+    from patience.catalog import known_line
+
+    texts = known_line(game.slug, deal_or_deck)
+    if not texts:
+        return
+    line = tuple(game.parse_move(m) for m in texts)
+    if game.is_won(game.apply_all(search.states[0], line)):  # trust only what replays to a win
+        search.follow(0, line)
 
 
 class _Search:
@@ -135,11 +148,11 @@ class _Search:
         self.solves += 1
         result = self.solver(self.game, self.states[k], self.remaining())
         if result.outcome == WON:
-            self._follow(k, result.moves)
+            self.follow(k, result.moves)
             return WON
         return LOST if result.outcome == LOST else UNKNOWN
 
-    def _follow(self, k: int, line: tuple[Move, ...]) -> None:
+    def follow(self, k: int, line: tuple[Move, ...]) -> None:
         """Keep the line; positions the game reached by playing along it are winnable too."""
         self.lines[k] = line
         step = 0
