@@ -34,7 +34,7 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -602,14 +602,20 @@ class Store:
         )
 
     # --- statistics -------------------------------------------------------------
-    def stats(self, player: str, game: str) -> Statistics:
-        """The player's statistics for ``game``, from the deals played since the last reset."""
+    def stats(self, player: str, game: str, deals: Collection[int] | None = None) -> Statistics:
+        """The player's statistics for ``game``, from the deals played since the last reset.
+
+        ``deals``: count only games dealt from these deal numbers (e.g. the deals of one difficulty).
+        """
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT started_at, finished_at, won, score, seconds, moves, used_hints, used_undo "
-                "FROM results WHERE player = ? AND game = ?",
+                "SELECT r.started_at, r.finished_at, r.won, r.score, r.seconds, r.moves, r.used_hints, "
+                "r.used_undo, g.deal, g.deck FROM results r LEFT JOIN games g ON g.id = r.game_id "
+                "WHERE r.player = ? AND r.game = ?",
                 (player, game),
             ).fetchall()
+        if deals is not None:
+            rows = [r for r in rows if r["deck"] is None and r["deal"] in deals]
         return Statistics.of([
             Result(r["started_at"], r["finished_at"], None if r["won"] is None else bool(r["won"]),
                    r["score"], r["seconds"], r["moves"], bool(r["used_hints"]), bool(r["used_undo"]))

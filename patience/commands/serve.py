@@ -130,7 +130,7 @@ def run_serve(args: argparse.Namespace) -> int:
     check_port_free(args.host, args.port)
     db_path = args.db if args.db is not None else default_db_path()
     app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=allowed,
-                     solver_workers=args.solver_workers, winnable_limit=args.winnable_limit)
+                     solver_workers=args.solver_workers, winnable_limit=args.winnable_limit, top_up=True)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            access_log=False))
     url = page_url(args.host, args.port)

@@ -27,17 +27,20 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from patience import __version__
+from patience.catalog import Catalog
 from patience.i18n import N_, _
 from patience.store import Store
 from patience.web.analysis import HINT_QUEUE, Analyzer
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
-from patience.web.routers import games, i18n, rules, stats
+from patience.web.reviews import Reviewer
+from patience.web.routers import games, i18n, review, rules, stats
 from patience.web.routers.common import document_context_parameters, document_guards
 from patience.web.scheduler import WINNABLE_LIMIT
 from patience.web.schemas import DEAL_AND_DECK
 from patience.web.service import GameService
+from patience.web.topup import TopUp, catalog_path
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
 DATABASE_NAME: Final = "patience.sqlite3"
@@ -145,7 +148,7 @@ def storage_error(request: Request, exc: Exception) -> JSONResponse:
 def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
                warm_up: bool = False, allowed_hosts: list[str] | None = None,
                winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
-               hint_queue: int = HINT_QUEUE) -> FastAPI:
+               hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
     ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
@@ -154,18 +157,28 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     The dot searches a position with budgets from ``winnable_budget`` up to ``winnable_limit``
     seconds; ``solver_workers`` (default: one per CPU) searches run at once; ``hint_queue`` hints
     may wait for a hint worker (see :mod:`patience.web.analysis`).
+    ``review_budget``: seconds a review (``/api/games/{id}/review``) may search in all. ``top_up``: prove
+    more winnable deals in the background while the server runs (kept next to the database).
     """
     store = Store(db_path)
     players = PlayerIds(database_secret(db_path),
                         known=lambda player: bool(store.list_games(player, limit=1)))
     analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget,
                         winnable_limit=winnable_limit, workers=solver_workers, hint_queue=hint_queue)
+    reviewer = Reviewer(budget=review_budget)
+    catalog = Catalog(catalog_path(db_path))
+    topper = TopUp(catalog) if top_up else None
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if warm_up:
             analyzer.warm_up()
+        if topper is not None:
+            topper.start()
         yield
+        if topper is not None:
+            topper.stop()
+        reviewer.shutdown()
         analyzer.shutdown()
         store.close()
 
@@ -179,9 +192,10 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
         redoc_url=None,
     )
     app.state.store = store
-    app.state.service = GameService(store)
+    app.state.service = GameService(store, catalog=catalog)
     app.state.analyzer = analyzer
     app.state.players = players
+    app.state.reviewer = reviewer
     # Last added runs first: headers on every answer, then the player's language, then the guards.
     app.add_middleware(RequestGuardMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(RequestContextMiddleware, players=players)
@@ -189,7 +203,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(sqlite3.Error, storage_error)
-    for router in (games.router, stats.router, i18n.router, rules.router):
+    for router in (games.router, review.router, stats.router, i18n.router, rules.router):
         app.include_router(router)
 
     def openapi() -> dict[str, Any]:

@@ -89,6 +89,15 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Still thinking…"), N_("Not decided in {seconds} s"), N_("Show me how"), N_("Showing a winning line"),
     N_("Play"), N_("Pause"), N_("Step"), N_("Take over"),
     N_("No winning line is known yet: try again in a moment."),
+    # winnable deals, the daily deal, the review
+    N_("Deals"), N_("Any deal"), N_("Winnable deal"), N_("Winnable: {level}"), N_("Easy"), N_("Medium"),
+    N_("Hard"), N_("All deals"), N_("Difficulty: {level}"), N_("Daily deal"),
+    N_("Daily deal of {date}: deal {number}"), N_("Review"), N_("Where was this game lost?"),
+    N_("Reviewing… (the solver searches the game's history)"), N_("The review could not be done."),
+    N_("Turning point"), N_("Back"), N_("Next move"), N_("Play"), N_("Pause"), N_("Review board"),
+    N_("The turning point: the position after move {number}. You played: {played}. Better: {better}."),
+    N_("The position now. A winning line from here:"), N_("Move {number} of {count}: {move}"),
+    N_("(the rest of the line is not shown: {moves})"),
 )
 
 #: Card names for screen readers, by card text.

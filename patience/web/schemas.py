@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 from pydantic_core import PydanticCustomError
 
 from patience.i18n import _
 
 WinnableStatus = Literal["winnable", "lost", "unknown", "pending"]
+Difficulty = Literal["easy", "medium", "hard"]
+ReviewStatus = Literal["won", "winnable", "lost", "unknown"]
 MoveText = Annotated[str, Field(max_length=16)]
 HistoryKind = Literal["recent", "full"]
 #: The type of the refusal of a new game given both a deal number and a deck string.
@@ -62,6 +64,12 @@ class NewGameIn(BaseModel):
                                    description="Deal number, 1 to 4294967295; null for random")
     deck: str | None = Field(default=None, max_length=2000,
                              description="Deck string, cards in dealing order (not with a deal number)")
+
+    winnable: StrictBool = Field(default=False, description="Deal a numbered deal the solver has proven "
+                                 "winnable (chosen at random from the known list; implied by difficulty)")
+    difficulty: str | None = Field(default=None, max_length=20,
+                                   description="With winnable: easy, medium or hard (others answer 422)",
+                                   json_schema_extra={"enum": ["easy", "medium", "hard"]})
 
     @model_validator(mode="after")
     def _deal_or_deck(self) -> NewGameIn:
@@ -154,6 +162,9 @@ class GameOut(BaseModel):
     created_at: str
     updated_at: str
     applied: list[str] | None = Field(default=None, description="Moves a double-click made")
+    difficulty: Difficulty | None = Field(
+        default=None, description="easy, medium or hard when the deal is a numbered deal proven winnable "
+        "(patience.catalog: from the solver's effort); null when not known")
 
 
 class GameSummaryOut(BaseModel):
@@ -205,6 +216,47 @@ class WinnableOut(BaseModel):
                                                           "position (the last budget)")
 
 
+class ReviewStepOut(BaseModel):
+    """One move of the winning line of a review, in notation and in words, and the board after it."""
+
+    move: str
+    words: str
+    view: ViewOut
+
+
+class ReviewOut(BaseModel):
+    """Where the game was lost (``patience review``'s object, plus what the page shows).
+
+    ``lost_at``: moves after which the position was first lost (0: the deal cannot be won; null: still
+    winnable, won, or unknown). ``better``: a move that keeps the position after ``lost_at - 1`` moves
+    winnable; ``line``: the winning line from there (or from the last position when ``winnable``).
+    """
+
+    game: str
+    moves: int
+    lost_at: int | None
+    better: str | None
+    status: ReviewStatus
+    line: list[str]
+    summary: str = Field(description="The verdict in one or two sentences, in words")
+    played: str | None = Field(default=None, description="The move that lost the game (move lost_at)")
+    played_words: str | None = None
+    better_words: str | None = None
+    turning_point: ViewOut | None = Field(
+        default=None, description="The board after lost_at - 1 moves (or the last board when winnable)")
+    steps: list[ReviewStepOut] = Field(
+        default_factory=list, description="The winning line step by step (at most the first 400 moves)")
+
+
+class DailyOut(BaseModel):
+    """The daily deal: one proven-winnable numbered deal per game per UTC day, the same for everyone."""
+
+    game: str
+    date: str = Field(description="YYYY-MM-DD (UTC)")
+    deal: int
+    difficulty: Difficulty
+
+
 class HistoryOut(BaseModel):
     """One finished deal."""
 
@@ -232,6 +284,8 @@ class StatsOut(BaseModel):
     wins_with_hints: int
     wins_with_undo: int
     history: list[HistoryOut] = Field(description="Finished deals, most recent first (at most 100)")
+    difficulty: Difficulty | None = Field(
+        default=None, description="When given: only deals of this difficulty are counted")
     formatted: dict[str, str | list[dict[str, str]]] = Field(
         description="The numbers as text for the language (Babel); history as a list of rows")
 

@@ -34,6 +34,7 @@ from typing import Any, Final
 from babel.numbers import format_decimal
 from fastapi import HTTPException
 
+from patience.catalog import Catalog, CatalogError, check_difficulty
 from patience.deals import MAX_DEAL, deck_text
 from patience.errors import InvalidDealError, InvalidMoveError, UnknownGameError
 from patience.i18n import _, get_language
@@ -96,9 +97,10 @@ def stale() -> HTTPException:
 class GameService:
     """Games of every player, on top of a :class:`~patience.store.Store`."""
 
-    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+    def __init__(self, store: Store, clock: Clock = time.time, catalog: Catalog | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.catalog = catalog if catalog is not None else Catalog()
         self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
         self._lock = threading.Lock()
         #: Moves replayed to rebuild positions (flat in a game's length; tests check it).
@@ -163,11 +165,23 @@ class GameService:
         return record, state
 
     # --- creating -----------------------------------------------------------------------------------
-    def create(self, player: str, slug: str, deal: int | None, deck: str | None) -> tuple[GameRecord, Any]:
-        """Deal a new game: numbered, from a deck string, or a random numbered deal."""
+    def create(self, player: str, slug: str, deal: int | None, deck: str | None, *,
+               winnable: bool = False, difficulty: str | None = None) -> tuple[GameRecord, Any]:
+        """Deal a new game: numbered, from a deck string, or a random numbered deal.
+
+        ``winnable`` (or a ``difficulty``) deals a numbered deal proven winnable, chosen at random from
+        the catalog (:mod:`patience.catalog`).
+        """
         game = known_game(slug)
         if deal is not None and deck is not None:
             raise HTTPException(400, _("Give a deal number or a deck string, not both."))
+        if winnable or difficulty is not None:
+            if deal is not None or deck is not None:
+                raise HTTPException(400, _("A winnable deal is chosen for you: give no deal number or deck."))
+            try:
+                deal = self.catalog.choose(slug, check_difficulty(difficulty)).deal
+            except CatalogError as exc:
+                raise HTTPException(422, str(exc)) from None
         try:
             if deck is not None:
                 deck = deck_text(game.deck_of(deck))
@@ -312,20 +326,19 @@ class GameService:
             version=record.version, moves=moves, redo=redo, history="full" if history else "recent",
             undo_available=record.actions > 0 and not record.finished,
             redo_available=record.redo_actions > 0 and not record.finished,
-            view=ViewOut.model_construct(
-                piles=[PileOut.model_construct(pile=p.pile, notation=p.notation, kind=p.kind,
-                                               cards=list(p.cards), face_down=p.face_down,
-                                               direction=p.direction) for p in view.piles],
-                score=view.score, max_score=view.max_score, won=view.won, stuck=view.stuck,
-                status=dict(view.status),
-            ),
+            view=view_out(view),
             legal=legal, status_text=status_text(view, record.move_count),
             message=game_message(record, view), finished=record.finished, won=record.won,
             elapsed_seconds=round(record.elapsed), move_count=record.move_count,
             used_hints=record.used_hints, used_undo=record.used_undo,
             created_at=iso_time(record.created_at), updated_at=iso_time(record.updated_at),
             applied=applied,
+            difficulty=self.difficulty_of(record),
         )
+
+    def difficulty_of(self, record: GameRecord) -> Any:
+        """easy, medium or hard when the game's numbered deal is known to be winnable, else None."""
+        return None if record.deck is not None else self.catalog.difficulty(record.game, record.deal)
 
     def summaries(self, player: str, status: Any) -> list[GameSummaryOut]:
         """The player's saved games, most recent first."""
@@ -335,6 +348,15 @@ class GameService:
                            updated_at=iso_time(r.updated_at), finished=r.finished, won=r.won)
             for r in self.store.list_games(player, status)
         ]
+
+
+def view_out(view: View) -> ViewOut:
+    """A board as the API answers it."""
+    return ViewOut.model_construct(
+        piles=[PileOut.model_construct(pile=p.pile, notation=p.notation, kind=p.kind, cards=list(p.cards),
+                                       face_down=p.face_down, direction=p.direction) for p in view.piles],
+        score=view.score, max_score=view.max_score, won=view.won, stuck=view.stuck, status=dict(view.status),
+    )
 
 
 def status_text(view: View, move_count: int) -> str:

@@ -25,7 +25,8 @@ _DESCRIPTIONS: Final = {
     422: "Refused: an illegal move, nothing to undo or redo, a finished game, the game's limit of "
          "10,000 moves, or a malformed request",
     503: "The saved games cannot be read or written now (disk full, I/O error, locked too long); "
-         "nothing was changed: retry after Retry-After seconds",
+         "nothing was changed: retry after Retry-After seconds; or too many long computations are "
+         "waiting: try again later",
 }
 
 #: Read by :class:`patience.web.context.RequestContextMiddleware` on every request.

@@ -48,10 +48,14 @@ async def catalog() -> list[CatalogEntryOut]:
 async def new_game(body: NewGameIn, request: Request, history: History = "recent") -> GameOut:
     """Deal a new game: ``deal`` number, ``deck`` string, or neither for a random deal.
 
+    ``winnable: true`` (optionally with ``difficulty``: easy, medium or hard) deals a numbered deal the
+    solver has proven winnable, chosen at random; the game's ``difficulty`` says which level it is.
+
     Other unfinished games stay in the saved games (each counts as played, not won, until finished).
     """
     service = service_of(request)
-    return service.describe(*service.create(player_of(request), body.game, body.deal, body.deck),
+    return service.describe(*service.create(player_of(request), body.game, body.deal, body.deck,
+                                            winnable=body.winnable, difficulty=body.difficulty),
                             history=history == "full")
 
 

@@ -7,11 +7,13 @@ language (Babel): percentages, decimals, durations and dates.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any, cast
 
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal, format_percent
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 
+from patience.catalog import CatalogError, check_difficulty
 from patience.i18n import _, get_language
 from patience.store import Statistics
 from patience.web.routers.common import errors, player_of, service_of
@@ -72,11 +74,22 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
 
 
 @router.get("", responses=errors(404))
-def get_stats(game: str, request: Request) -> StatsOut:
-    """This player's statistics for ``game`` (hamilton or union-square)."""
+def get_stats(game: str, request: Request, difficulty: str | None = None) -> StatsOut:
+    """This player's statistics for ``game`` (hamilton or union-square).
+
+    ``difficulty`` (easy, medium or hard): only the deals of that difficulty (numbered deals proven
+    winnable, see ``POST /api/games`` with ``winnable``); others answer 422.
+    """
     known_game(game)
-    stats = service_of(request).store.stats(player_of(request), game)
+    service = service_of(request)
+    try:
+        level = check_difficulty(difficulty)
+    except CatalogError as exc:
+        raise HTTPException(422, str(exc)) from None
+    deals = None if level is None else service.catalog.deals_of(game, level)
+    stats = service.store.stats(player_of(request), game, deals)
     return StatsOut(
+        difficulty=cast(Any, level),
         game=game, played=stats.played, won=stats.won, win_rate=stats.win_rate,
         current_streak=stats.current_streak, best_streak=stats.best_streak,
         best_time_seconds=None if stats.best_time_seconds is None else round(stats.best_time_seconds),

@@ -17,6 +17,8 @@ import { installShow } from "./show.js";
 import { renderStatus, tick } from "./status.js";
 import { fitCards, renderTable } from "./table.js";
 import { describeMove } from "./words.js";
+import { dailyDeal, dealOptions, fillDealKinds, renderDifficulty } from "./deals.js";
+import { ReviewDialog } from "./review.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
@@ -33,6 +35,7 @@ function renderMessage() {
     box.hidden = false;
     box.dataset.kind = g.won ? "won" : "over";
     box.querySelector('[data-action="undo"]').hidden = g.moves.length === 0;
+    box.querySelector('[data-action="review"]').hidden = g.won;
   } else {
     box.hidden = true;
   }
@@ -69,6 +72,7 @@ function render(mode = "move") {
   renderButtons();
   renderMessage();
   markSelection();
+  renderDifficulty(app.game);
 }
 
 /** Take a game object from the server: remember it, draw it, say what happened. */
@@ -188,11 +192,25 @@ function redo() {
   });
 }
 
-async function startGame(slug, deal) {
+async function startGame(slug, deal, spoken = null) {
   try {
-    const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck: null });
-    setGame(game, "deal", fmt("{game}, deal {number}", { game: t(game.name), number: game.deal }));
+    const options = deal === null || deal === undefined ? dealOptions() : {};
+    const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck: null, ...options });
+    setGame(game, "deal", spoken || fmt("{game}, deal {number}", { game: t(game.name), number: game.deal }));
     return true;
+  } catch (err) {
+    notice(errorText(err));
+    return false;
+  }
+}
+
+/** Deal today's daily deal of the chosen game. */
+async function playDaily() {
+  const slug = $("game-select").value || (app.game && app.game.game) || "hamilton";
+  try {
+    const daily = await dailyDeal(slug);
+    const spoken = fmt("Daily deal of {date}: deal {number}", { date: daily.date, number: daily.deal });
+    return startGame(slug, daily.deal, spoken);
   } catch (err) {
     notice(errorText(err));
     return false;
@@ -333,6 +351,7 @@ async function changeLanguage(code) {
   await loadMessages(api);
   translateDocument();
   fillSelects();
+  fillDealKinds();
   await reloadGame();
 }
 
@@ -355,6 +374,8 @@ function wireControls() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", () => run(showHint));
+  $("review-button").addEventListener("click", () => app.game && app.review.open(app.game));
+  $("daily-deal").addEventListener("click", () => run(playDaily));
   $("saved-button").addEventListener("click", () =>
     openSaved((id) => run(() => loadGame(id).catch((err) => notice(errorText(err))))));
   $("stats-button").addEventListener("click", () => app.stats.open(app.game ? app.game.game : app.catalog[0].slug));
@@ -364,6 +385,7 @@ function wireControls() {
     undo,
     restart: () => run(restart),
     new: () => run(() => startGame(app.game.game, null)),
+    review: () => app.review.open(app.game),
     close: () => {
       // look at the table; the message comes back with the next change
       app.messageClosed = `${app.game.id}:${app.game.version}`;
@@ -420,6 +442,8 @@ async function boot() {
   }
   app.stats = new StatsDialog(app.catalog, announce);
   fillSelects();
+  fillDealKinds();
+  app.review = new ReviewDialog(announce);
   wireControls();
   installPointerInput();
   // /?game=hamilton&deal=123 opens that deal (a link to share); reload then resumes it

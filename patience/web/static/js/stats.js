@@ -93,7 +93,9 @@ export class StatsDialog {
     this.resetButton = document.getElementById("stats-reset");
     this.catalog = catalog;
     this.announce = announce;
+    this.difficulty = document.getElementById("stats-difficulty");
     this.select.addEventListener("change", () => this.load());
+    this.difficulty.addEventListener("change", () => this.load());
     this.resetButton.addEventListener("click", () => {
       this.confirm.hidden = false;
       this.resetButton.hidden = true;
@@ -116,6 +118,12 @@ export class StatsDialog {
     this.select.replaceChildren(
       ...this.catalog.map((g) => new Option(t(g.name), g.slug, false, g.slug === slug)),
     );
+    const level = this.difficulty.value || "";
+    this.difficulty.replaceChildren(
+      new Option(t("All deals"), ""),
+      ...["Easy", "Medium", "Hard"].map((label) => new Option(t(label), label.toLowerCase())),
+    );
+    this.difficulty.value = level;
     this.hideConfirm();
     await this.load();
     if (!this.dialog.open) this.dialog.showModal();
@@ -126,7 +134,9 @@ export class StatsDialog {
     const info = this.catalog.find((g) => g.slug === slug) || { max_score: 52 };
     let stats;
     try {
-      stats = await api.get(`/api/stats?game=${encodeURIComponent(slug)}`);
+      const level = this.difficulty.value;
+      const only = level ? `&difficulty=${encodeURIComponent(level)}` : "";
+      stats = await api.get(`/api/stats?game=${encodeURIComponent(slug)}${only}`);
     } catch (err) {
       this.table.replaceChildren();
       this.caption.textContent = err.detail || t("The statistics could not be loaded.");

@@ -1,0 +1,188 @@
+"""Where was the game lost? A binary search over its history.
+
+Winnability is monotone along a game: every position reachable from a lost
+position is lost. So the positions of a game (after 0, 1, … n moves) are
+winnable up to some point and lost from then on, and a binary search finds
+the first lost one with about log₂(n) solves. Each solve gets what is left of
+``max_seconds``; when one runs out of budget the verdict is ``unknown``,
+never a guess. A winning line found on the way also proves winnable every
+position the game reached by following it, which often saves solves.
+
+The answer (:class:`Review`):
+
+* ``status``: ``won`` (the game was won), ``winnable`` (its last position can
+  still be won), ``lost`` (it cannot), ``unknown`` (a needed solve ran out of
+  budget).
+* ``lost_at``: the number of moves after which the position was first lost
+  (0 when the deal itself cannot be won; None when the game is still
+  winnable, was won, or is unknown).
+* ``better``: a move that keeps the position after ``lost_at - 1`` moves
+  winnable (None when ``lost_at`` is 0 or None); ``line``: the winning line
+  from that position (``better`` first), or from the last position when the
+  status is ``winnable``.
+
+>>> from patience import get_game
+>>> from patience.rules import Move
+>>> game = get_game("hamilton")
+>>> answer = review(game, 1, [Move.parse("s")], max_seconds=10)
+>>> answer.status, answer.lost_at
+('winnable', None)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from patience.rules import Game, Move
+from patience.solver import LOST, WON, Result, solve
+
+WON_STATUS: Final = "won"
+WINNABLE: Final = "winnable"
+LOST_STATUS: Final = "lost"
+UNKNOWN: Final = "unknown"
+
+Solver = Callable[[Game[Any], Any, float], Result]
+
+
+def _solve(game: Game[Any], state: Any, seconds: float) -> Result:
+    return solve(game, state, max_seconds=seconds)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The verdict on a game: where it was lost, and a move that would have kept it winnable."""
+
+    game: str
+    moves: int
+    status: str
+    lost_at: int | None = None
+    better: Move | None = None
+    line: tuple[Move, ...] = ()
+    solves: int = 0
+    seconds: float = 0.0
+    positions: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    history: tuple[Move, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def played(self) -> Move | None:
+        """The move actually played after ``lost_at - 1`` moves, the one that lost the game."""
+        return self.history[self.lost_at - 1] if self.lost_at else None
+
+    def as_json(self) -> dict[str, Any]:
+        """The object ``patience review --json`` prints."""
+        return {"game": self.game, "moves": self.moves, "lost_at": self.lost_at,
+                "better": None if self.better is None else str(self.better), "status": self.status,
+                "line": [str(m) for m in self.line]}
+
+    def turning_point(self) -> Any:
+        """The position after ``lost_at - 1`` moves (the last winnable one), or None."""
+        if self.lost_at is None or self.lost_at == 0 or not self.positions:
+            return None
+        return self.positions[self.lost_at - 1]
+
+
+def positions_of(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move]) -> list[Any]:
+    """The position after 0, 1, … n moves; an illegal move raises naming its 1-based index and why."""
+    state = game.new(deal_or_deck)
+    game.apply_all(state, moves)  # raises IllegalMoveError("move 3 (t1-t3): …") on the first bad one
+    states = [state]
+    for move in moves:
+        state = game.apply_legal(state, move)
+        states.append(state)
+    return states
+
+
+def review(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move | str], *,
+           max_seconds: float, solver: Solver = _solve) -> Review:
+    """Find the first move after which the deal could no longer be won, within ``max_seconds`` in all.
+
+    ``moves`` may be :class:`Move` values or their texts. ``solver`` is for tests (a fake solver).
+    """
+    played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
+    states = positions_of(game, deal_or_deck, played)
+    search = _Search(game, states, played, time.monotonic() + max_seconds, solver)
+    _use_known_line(search, game, deal_or_deck)
+    verdict = search.run()
+    return Review(game.slug, len(played), *verdict, solves=search.solves,
+                  seconds=round(max_seconds - search.remaining(), 3), positions=tuple(states),
+                  history=tuple(played))
+
+
+def _use_known_line(search: _Search, game: Game[Any], deal_or_deck: int | str) -> None:
+    """A deal of the shipped winnable list comes with a winning line: position 0 needs no solve."""
+    from patience.catalog import known_line
+
+    texts = known_line(game.slug, deal_or_deck)
+    if not texts:
+        return
+    line = tuple(game.parse_move(m) for m in texts)
+    if game.is_won(game.apply_all(search.states[0], line)):  # trust only what replays to a win
+        search.follow(0, line)
+
+
+class _Search:
+    """One binary search: ``winnable[k]`` holds the known winning line from position ``k``."""
+
+    def __init__(self, game: Game[Any], states: list[Any], played: list[Move], deadline: float,
+                 solver: Solver) -> None:
+        self.game, self.states, self.played = game, states, played
+        self.deadline, self.solver = deadline, solver
+        self.solves = 0
+        self.lines: dict[int, tuple[Move, ...]] = {}
+
+    def remaining(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+    def decide(self, k: int) -> str:
+        """``won`` (line kept), ``lost`` or ``unknown`` for the position after ``k`` moves."""
+        if k in self.lines:
+            return WON
+        if self.game.is_won(self.states[k]):
+            self.lines[k] = ()
+            return WON
+        if self.remaining() <= 0:
+            return UNKNOWN
+        self.solves += 1
+        result = self.solver(self.game, self.states[k], self.remaining())
+        if result.outcome == WON:
+            self.follow(k, result.moves)
+            return WON
+        return LOST if result.outcome == LOST else UNKNOWN
+
+    def follow(self, k: int, line: tuple[Move, ...]) -> None:
+        """Keep the line; positions the game reached by playing along it are winnable too."""
+        self.lines[k] = line
+        step = 0
+        while step + 1 < len(line) and k + step < len(self.played) and self.played[k + step] == line[step]:
+            step += 1
+            self.lines[k + step] = line[step:]
+
+    def run(self) -> tuple[str, int | None, Move | None, tuple[Move, ...]]:
+        n = len(self.played)
+        if self.game.is_won(self.states[n]):
+            return WON_STATUS, None, None, ()
+        last = self.decide(n)
+        if last == WON:
+            return WINNABLE, None, None, self.lines[n]
+        if last != LOST:
+            return UNKNOWN, None, None, ()
+        first = self.decide(0)
+        if first == LOST:
+            return LOST_STATUS, 0, None, ()
+        if first != WON:
+            return UNKNOWN, None, None, ()
+        low, high = max(self.lines), n  # position low is winnable, position high is lost
+        while high - low > 1:
+            middle = (low + high) // 2
+            answer = self.decide(middle)
+            if answer == UNKNOWN:
+                return UNKNOWN, None, None, ()
+            if answer == WON:
+                low = max(k for k in self.lines if k < high)
+            else:
+                high = middle
+        line = self.lines[low]
+        return LOST_STATUS, high, line[0], line

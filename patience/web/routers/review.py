@@ -1,0 +1,108 @@
+"""``GET /api/games/{id}/review`` (where the game was lost) and ``GET /api/daily`` (the deal of the day)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from fastapi import APIRouter, HTTPException, Request
+
+from patience.catalog import CatalogError, daily_deal, parse_day
+from patience.errors import UnknownGameError
+from patience.i18n import _
+from patience.rules import Game, Move, get_game
+from patience.terminal import describe_move
+from patience.web.reviews import ReviewBusyError, Reviewer
+from patience.web.routers.common import errors, player_of, service_of
+from patience.web.schemas import DailyOut, ReviewOut, ReviewStepOut, ViewOut
+from patience.web.service import deal_of, view_out
+
+router = APIRouter(tags=["analysis"])
+MAX_STEPS = 400
+
+
+def reviewer_of(request: Request) -> Reviewer:
+    """The app's reviewer."""
+    reviewer: Reviewer = request.app.state.reviewer
+    return reviewer
+
+
+@router.get("/api/games/{game_id}/review", responses=errors(404, 503))
+def review_game(game_id: str, request: Request) -> ReviewOut:
+    """Where the game was lost: the first move after which it could no longer be won, a better move there,
+    and the winning line from there, step by step (computed within the server's review budget).
+    """
+    service = service_of(request)
+    record, _state = service.load(player_of(request), game_id)
+    try:
+        found = reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
+                                            record.moves)
+    except ReviewBusyError:
+        raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
+    game = get_game(record.game)
+    state = game.new(deal_of(record))
+    states = [state]
+    for text in record.moves:
+        state = game.apply_legal(state, Move.parse(text))
+        states.append(state)
+    return described(game, found, record.moves, states)
+
+
+def described(game: Game[Any], found: dict[str, Any], moves: list[str], states: list[Any]) -> ReviewOut:
+    """A review's object with the turning point and the winning line in words and boards."""
+    lost_at: int | None = found["lost_at"]
+    line = [Move.parse(m) for m in found["line"]]
+    extra: dict[str, Any] = {}
+    if lost_at:
+        start = states[lost_at - 1]
+        played = Move.parse(moves[lost_at - 1])
+        extra = {"played": str(played), "played_words": describe_move(game, start, played),
+                 "better_words": describe_move(game, start, line[0])}
+    elif found["status"] == "winnable":
+        start = states[-1]
+    else:
+        start = None
+    steps: list[ReviewStepOut] = []
+    if start is not None:
+        extra["turning_point"] = view_of(game, start)
+        state = start
+        for move in line[:MAX_STEPS]:
+            words = describe_move(game, state, move)
+            state = game.apply_legal(state, move)
+            steps.append(ReviewStepOut(move=str(move), words=words, view=view_of(game, state)))
+    return ReviewOut(**found, summary=summary(found, extra), steps=steps, **extra)
+
+
+def view_of(game: Game[Any], state: Any) -> ViewOut:
+    """A board as the page draws it."""
+    return view_out(game.view(state))
+
+
+def summary(found: dict[str, Any], extra: dict[str, Any]) -> str:
+    """The verdict in words."""
+    status, lost_at = found["status"], found["lost_at"]
+    if status == "won":
+        return _("This game was won.")
+    if status == "winnable":
+        return _("This game can still be won.")
+    if status == "unknown":
+        return _("Not decided: a search ran out of time.")
+    if lost_at == 0:
+        return _("This deal could not be won from the start.")
+    return _("Move {number} lost the game: {move}. Instead: {better}.").format(
+        number=lost_at, move=extra["played_words"], better=extra["better_words"])
+
+
+@router.get("/api/daily", responses=errors(400))
+async def daily(request: Request, game: str, date: str | None = None) -> DailyOut:
+    """The daily deal of ``game`` on ``date`` (YYYY-MM-DD, default today, UTC): the same for everyone,
+    proven winnable. Unknown games and dates that are not dates or more than 100 years away answer 400.
+    """
+    try:
+        get_game(game)
+        day = parse_day(date)
+        entry = daily_deal(game, day)
+    except UnknownGameError:
+        raise HTTPException(400, _("There is no game called {name}.").format(name=game)) from None
+    except CatalogError as exc:
+        raise HTTPException(400, str(exc)) from None
+    return DailyOut(game=game, date=day.isoformat(), deal=entry.deal, difficulty=cast(Any, entry.difficulty))

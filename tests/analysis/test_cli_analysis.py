@@ -1,0 +1,52 @@
+"""``patience review`` and ``patience daily`` on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from patience.catalog import shipped
+from patience.cli import main
+
+CASES = json.loads((Path(__file__).parent.parent / "data" / "review" / "cases.json").read_text("utf-8"))
+
+
+def test_review_json_and_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = CASES[0]
+    record = tmp_path / "lost.json"
+    record.write_text(json.dumps({"game": case["game"], "deal": case["deal"], "moves": case["moves"]}))
+    assert main(["review", str(record), "--json", "--max-seconds", "30"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert set(answer) == {"game", "moves", "lost_at", "better", "status", "line"}
+    expected = ("lost", case["lost_at"], len(case["moves"]))
+    assert (answer["status"], answer["lost_at"], answer["moves"]) == expected
+    assert main(["review", str(record)]) == 0
+    words = capsys.readouterr().out
+    assert f"Move {case['lost_at']} lost the game" in words
+    assert "Queen of spades: pile 2 to foundation 2" in words
+    assert "t2-f2" not in words
+
+
+def test_review_of_an_illegal_record_names_the_move(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "bad.txt"
+    record.write_text('[Game "hamilton"]\n[Deal "1"]\n\ns t1-t3\n')
+    assert main(["review", str(record)]) == 1
+    assert "move 2 (t1-t3)" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "missing.txt")]) == 2
+    assert main(["review", str(record), "--max-seconds", "0"]) == 2
+
+
+def test_daily(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["daily", "hamilton", "--date", "2026-12-01"]) == 0
+    first = int(capsys.readouterr().out)
+    assert main(["daily", "hamilton", "--date", "2026-12-02"]) == 0
+    second = int(capsys.readouterr().out)
+    assert first != second and {first, second} <= {d.deal for d in shipped("hamilton")}
+    assert main(["daily", "union-square"]) == 0
+    assert main(["daily", "hamilton", "--date", "1 December"]) == 2
+    assert "YYYY-MM-DD" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["daily", "klondike"])

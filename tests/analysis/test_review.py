@@ -1,0 +1,131 @@
+"""``patience.review``: lost_at is exact on hand-made lost games, checked against every prefix."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience.deals import deck_text
+from patience.errors import IllegalMoveError
+from patience.review import positions_of, review
+from patience.rules import Game, Move, get_game
+from patience.solver import LOST, UNKNOWN, WON, Result, solve
+
+CASES = json.loads((Path(__file__).parent.parent / "data" / "review" / "cases.json").read_text("utf-8"))
+BUDGET = 30.0
+
+
+def _wins_from(game: Game[Any], state: Any, line: list[str]) -> bool:
+    return bool(game.is_won(game.apply_all(state, [game.parse_move(m) for m in line])))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['game']}-{c['deal']}" for c in CASES])
+def test_lost_at_is_exact(case: dict[str, Any]) -> None:
+    game = get_game(case["game"])
+    moves = [game.parse_move(m) for m in case["moves"]]
+    answer = review(game, case["deal"], moves, max_seconds=BUDGET)
+    assert answer.status == "lost"
+    assert answer.lost_at == case["lost_at"]
+    states = positions_of(game, case["deal"], moves)
+    # every prefix: before lost_at winnable (the stored line, or the game's own moves then that line,
+    # wins from it), from lost_at on proven lost by the solver
+    lost_at = case["lost_at"]
+    for k, state in enumerate(states):
+        if k < lost_at:
+            assert _wins_from(game, state, [*case["moves"][k:lost_at - 1], *case["line"]]), k
+        else:
+            assert solve(game, state, max_seconds=BUDGET).outcome == LOST, k
+    if lost_at:
+        assert answer.better is not None and answer.line[0] == answer.better
+        assert _wins_from(game, states[lost_at - 1], [str(m) for m in answer.line])
+        assert answer.better != moves[lost_at - 1]
+    else:
+        assert answer.better is None and answer.line == ()
+
+
+def test_won_and_winnable_games() -> None:
+    game = get_game("hamilton")
+    line = CASES[0]["line"]
+    played = CASES[0]["moves"][:CASES[0]["lost_at"] - 1]
+    winnable = review(game, CASES[0]["deal"], played, max_seconds=BUDGET)
+    assert (winnable.status, winnable.lost_at, winnable.better) == ("winnable", None, None)
+    assert _wins_from(game, positions_of(game, CASES[0]["deal"], [game.parse_move(m) for m in played])[-1],
+                      [str(m) for m in winnable.line])
+    won = review(game, CASES[0]["deal"], [*played, *line], max_seconds=BUDGET)
+    assert won.as_json() == {"game": "hamilton", "moves": len(played) + len(line), "lost_at": None,
+                             "better": None, "status": "won", "line": []}
+    assert won.solves == 0
+
+
+def test_about_log2_solves() -> None:
+    case = next(c for c in CASES if c["lost_at"] > 100)
+    game = get_game(case["game"])
+    calls: list[int] = []
+
+    def counting(g: Game[Any], state: Any, seconds: float) -> Result:
+        calls.append(1)
+        return solve(g, state, max_seconds=seconds)
+
+    answer = review(game, case["deal"], case["moves"], max_seconds=BUDGET, solver=counting)
+    assert answer.lost_at == case["lost_at"]
+    assert len(calls) == answer.solves <= 2 + len(case["moves"]).bit_length()
+
+
+def test_unknown_when_a_solve_runs_out_never_a_guess() -> None:
+    case = CASES[0]
+    game = get_game(case["game"])
+
+    def out_of_budget(_g: Game[Any], _state: Any, seconds: float) -> Result:
+        return Result(UNKNOWN, (), 0, seconds, 0, "seconds")
+
+    answer = review(game, case["deal"], case["moves"], max_seconds=1, solver=out_of_budget)
+    assert answer.as_json()["status"] == "unknown" and answer.lost_at is None and answer.better is None
+
+    last = positions_of(game, case["deal"], [game.parse_move(m) for m in case["moves"]])[-1]
+
+    def unknown_in_the_middle(g: Game[Any], state: Any, seconds: float) -> Result:
+        result = solve(g, state, max_seconds=seconds)
+        if state.key() != last.key():  # only the last position gets decided
+            return Result(UNKNOWN, (), 0, seconds, 0, "seconds")
+        return result
+
+    answer = review(game, case["deal"], case["moves"], max_seconds=BUDGET, solver=unknown_in_the_middle)
+    assert answer.status == "unknown" and answer.lost_at is None
+
+
+def test_an_illegal_move_is_named_with_its_number_and_why() -> None:
+    game = get_game("hamilton")
+    with pytest.raises(IllegalMoveError, match=r"move 2 \(t1-t3\)"):
+        review(game, 1, [Move.parse("s"), Move.parse("t1-t3")], max_seconds=1)
+
+
+@pytest.mark.parametrize("which", ["zero", "first", "middle", "last", "never"])
+def test_binary_search_finds_any_turning_point(which: str) -> None:
+    """With a fake solver that knows the answer (lost from move ``turning`` on), lost_at is exact."""
+    case = CASES[0]
+    game = get_game(case["game"])
+    deck = deck_text(game.deck_of(case["deal"]))  # a deck string: no shipped line to shortcut the oracle
+    moves = [game.parse_move(m) for m in case["moves"]][:20]
+    states = positions_of(game, deck, moves)
+    index = {state.key(): k for k, state in enumerate(states)}
+    # a position can be lost only when the one before it had another move to play
+    possible = [k for k in range(1, len(states)) if len(game.legal_moves(states[k - 1])) > 1]
+    turning = {"zero": 0, "first": possible[0], "middle": possible[len(possible) // 2],
+               "last": possible[-1], "never": None}[which]
+    asked: list[int] = []
+
+    def oracle(g: Game[Any], state: Any, seconds: float) -> Result:
+        k = index[state.key()]
+        asked.append(k)
+        if turning is not None and k >= turning:
+            return Result(LOST, (), 1, 0.0, 1)
+        others = [m for m in g.legal_moves(state) if k == len(moves) or m != moves[k]]
+        return Result(WON, (others[0] if others else moves[k],), 1, 0.0, 1)
+
+    answer = review(game, deck, moves, max_seconds=BUDGET, solver=oracle)
+    assert answer.lost_at == turning
+    assert answer.status == ("winnable" if turning is None else "lost")
+    assert len(asked) == len(set(asked)) <= 2 + len(moves).bit_length()

@@ -1,0 +1,62 @@
+"""The review panel, the daily deal and winnable deals of a difficulty, in a real browser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import game_object, open_deal, post_moves, wait_ready
+
+pytestmark = pytest.mark.browser
+
+CASES = json.loads((Path(__file__).parent.parent / "data" / "review" / "cases.json").read_text("utf-8"))
+
+
+def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str) -> None:
+    case = CASES[0]
+    open_deal(page, live_server, case["game"], case["deal"])
+    post_moves(page, case["moves"])
+    page.click("#review-button")
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-status", "lost", timeout=30_000)
+    expect(dialog).to_have_attribute("data-lost-at", str(case["lost_at"]))
+    summary = page.locator("#review-summary").inner_text()
+    assert f"Move {case['lost_at']} lost the game" in summary and "t2-" not in summary
+    step = page.locator("#review-step-text")
+    expect(step).to_contain_text(f"after move {case['lost_at'] - 1}")
+    expect(step).to_contain_text("Better: Queen of spades")
+    board = page.locator("#review-table")
+    assert board.locator("[data-pile]").count() == 13
+    before = board.locator("[data-pile='foundation-2'] [data-card]").count()
+    page.click("#review-next")
+    expect(step).to_contain_text("Move 1 of")
+    expect(board).to_have_attribute("data-step", "1")
+    assert board.locator("[data-pile='foundation-2'] [data-card]").count() == before + 1
+    page.click("#review-back")
+    expect(board).to_have_attribute("data-step", "0")
+    page.click("#review-dialog form button")
+    expect(dialog).to_be_hidden()
+    assert page.locator("#review-table [data-pile]").count() == 0  # the table's ids stay unique
+
+
+def test_daily_deal_and_a_hard_winnable_deal(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/")
+    wait_ready(page)
+    page.select_option("#game-select", "hamilton")
+    page.wait_for_function("() => window.patience.app.game && window.patience.app.game.game === 'hamilton'")
+    daily = page.request.get(f"{live_server}/api/daily?game=hamilton").json()
+    page.click("#daily-deal")
+    page.wait_for_function("d => window.patience.app.game.deal === d", arg=daily["deal"])
+    expect(page.locator("#difficulty-label")).to_have_attribute("data-difficulty", daily["difficulty"])
+    page.select_option("#deal-kind", "hard")
+    page.click("#new-game")
+    page.wait_for_function("d => window.patience.app.game.deal !== d", arg=daily["deal"])
+    assert game_object(page)["difficulty"] == "hard"
+    expect(page.locator("#difficulty-label")).to_have_text("Difficulty: Hard")
+    page.click("#stats-button")
+    page.select_option("#stats-difficulty", "hard")
+    expect(page.locator("#stats-table [data-stat='played']")).to_have_text("0")
