@@ -151,9 +151,9 @@ class GameService:
             while len(self._states) > STATE_CACHE_SIZE:
                 self._states.popitem(last=False)
 
-    def load(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
-        """The player's game and its position, or 404."""
-        record = self.store.get_game(player, game_id, history=False)
+    def load(self, player: str, game_id: str, history: bool = False) -> tuple[GameRecord, Any]:
+        """The player's game and its position, or 404; ``history`` also reads its moves."""
+        record = self.store.get_game(player, game_id, history=history)
         if record is None:
             raise HTTPException(404, _("There is no such game."))
         return record, self.state_of(record)

@@ -152,7 +152,7 @@ async def hint_used(game_id: str, request: Request) -> HintOut:
 
 async def _hint(game_id: str, request: Request, *, mark: bool) -> HintOut:
     service, player = service_of(request), player_of(request)
-    record, state = service.load(player, game_id)
+    record, state = service.load(player, game_id, history=True)
     if record.finished:
         return HintOut(move=None, basis="heuristic", status="winnable" if record.won else "lost",
                        explanation=_("This game is over."), line=[])
@@ -170,7 +170,7 @@ async def winnable(game_id: str, request: Request) -> WinnableOut:
     to ``limit_seconds``; then ``unknown`` with ``searched_seconds``. Positions on a known winning line
     and positions reached from a lost one answer at once.
     """
-    record, state = service_of(request).load(player_of(request), game_id)
+    record, state = service_of(request).load(player_of(request), game_id, history=True)
     game = get_game(record.game)
     analyzer = analyzer_of(request)
     if record.won or game.is_won(state):

@@ -32,7 +32,7 @@ def review_game(game_id: str, request: Request) -> ReviewOut:
     and the winning line from there, step by step (computed within the server's review budget).
     """
     service = service_of(request)
-    record, _state = service.load(player_of(request), game_id)
+    record, _state = service.load(player_of(request), game_id, history=True)
     try:
         found = reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
                                             record.moves)
