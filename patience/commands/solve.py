@@ -172,11 +172,13 @@ def _default_out(game: str, deals: range) -> Path:
 def _print_summary(args: argparse.Namespace, deals: range | None) -> int:
     """``--summary``: of the results file (``--out`` or the default name) or of several files merged."""
     files: list[Path] = list(args.summary)
-    if not files and args.out is not None:
-        files = [args.out]
-    elif not files and deals is not None:
-        files = [_default_out(args.game, deals)]
-    elif not files:
-        raise PatienceError(_("which results? give --deals A-B, --out FILE or --summary FILE"))
+    if not files:  # the survey's own results file; as before, none yet means no deals yet
+        if args.out is not None:
+            own: Path = args.out
+        elif deals is not None:
+            own = _default_out(args.game, deals)
+        else:
+            raise PatienceError(_("which results? give --deals A-B, --out FILE or --summary FILE"))
+        files = [own] if own.exists() else []
     print(summarize(merge_rows(files, args.game, deals)).text())
     return 0

@@ -68,8 +68,9 @@ def test_the_base_install_never_imports_dask() -> None:
             "sys.modules['dask'] = sys.modules['distributed'] = None  # as if not installed\n"
             "from patience.cli import main\n"
             "import patience.survey\n"
-            "assert main(['survey', 'hamilton', '--summary', '--deals', '1-2']) == 2  # no file: one line\n"
+            "assert main(['survey', 'hamilton', '--deals', '1-2', '--scheduler', 'tcp://127.0.0.1:9']) == 2\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "['dask', 'distributed']"  # only the two blocked names
+    assert "pip install 'patience[cluster]'" in result.stderr

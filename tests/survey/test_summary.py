@@ -73,6 +73,8 @@ def test_the_single_file_form_still_works(capsys: pytest.CaptureFixture[str],
     assert capsys.readouterr().out.startswith("3 deals: 1 won, 1 lost, 1 unknown\n")
     assert main(["survey", "hamilton", "--out", str(a), "--summary"]) == 0
     assert capsys.readouterr().out.startswith("4 deals: 2 won, 1 lost, 1 unknown\n")
+    assert main(["survey", "hamilton", "--out", str(a.with_name("none-yet.jsonl")), "--summary"]) == 0
+    assert capsys.readouterr().out.startswith("0 deals: 0 won")  # as before: no results yet
 
 
 def test_summary_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path,
