@@ -159,7 +159,7 @@ def test_openapi_declares_every_error_status(client: TestClient) -> None:
     assert set(moves) == {"200", "400", "403", "404", "409", "413", "422", "503"}
     assert moves["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
     new_game_answers = set(schema["paths"]["/api/games"]["post"]["responses"])
-    assert new_game_answers == {"200", "201", "400", "403", "404", "413", "422", "503"} or new_game_answers == {"201", "400", "403", "404", "413", "422", "503"}
+    assert new_game_answers >= {"201", "400", "403", "404", "413", "422", "503"}
 
 
 def test_method_not_allowed_lists_every_method_of_the_path(client: TestClient) -> None:
