@@ -6,6 +6,7 @@ a few run the real program in a subprocess, as a user would.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -73,11 +74,14 @@ def test_deal_show_prints_the_layout(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_deal_show_union_square(capsys: pytest.CaptureFixture[str]) -> None:
-    """Union Square's layout lists its 16 piles."""
+    """Union Square's layout shows its 16 piles as the table does: a 4×4 grid."""
     status, out, _ = run(capsys, "deal", "union-square", "3", "--show")
     assert status == 0
     assert out.splitlines()[0].startswith("Union Square  score 0/104  stock 88")
-    assert sum(1 for line in out.splitlines() if line.strip().startswith("t")) == 16
+    rows = [line for line in out.splitlines() if line.startswith("t")]
+    assert len(rows) == 4
+    for number, row in enumerate(rows):
+        assert re.findall(r"\bt\d+\b", row) == [f"t{4 * number + k}" for k in (1, 2, 3, 4)]
 
 
 @pytest.mark.parametrize("number", ["0", "4294967296", "-1"])

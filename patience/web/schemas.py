@@ -30,6 +30,8 @@ class NewGameIn(_Strict):
     deal: int | None = Field(default=None, ge=1, le=2**32 - 1,
                              description="Deal number, 1 to 4294967295; null for random")
     deck: str | None = Field(default=None, max_length=2000, description="Deck string, cards in dealing order")
+    fresh: bool = Field(default=False, description="Deal it anew even when an unfinished game of this deal "
+                                                   "exists (else that game is returned, 200)")
 
 
 class MovesIn(_Strict):
@@ -50,6 +52,13 @@ class VersionIn(_Strict):
     """A change that needs only the version it was made on (undo, redo)."""
 
     version: int
+
+
+class ClockIn(_Strict):
+    """A page's report on the play clock of the game it shows."""
+
+    visible: bool = Field(description="True while the page shows the game (the clock runs); false when it is "
+                                      "hidden or closed (the clock stops)")
 
 
 class EmptyIn(_Strict):
@@ -105,7 +114,12 @@ class GameOut(BaseModel):
     message: str | None = Field(description="Won / no move left, translated; else null")
     finished: bool
     won: bool
-    elapsed_seconds: int
+    elapsed_seconds: int = Field(description="Play time: counted only while a page shows the game "
+                                             "(see POST /api/games/{id}/clock)")
+    clock_running: bool = Field(default=False,
+                                description="True while a page's reports keep the clock running")
+    can_finish: bool = Field(default=False, description="The rest is a sure win by foundation moves alone: "
+                                                        "POST /api/games/{id}/finish plays it")
     move_count: int
     used_hints: bool
     used_undo: bool
@@ -147,6 +161,14 @@ class HintOut(BaseModel):
     line: list[str] = Field(default_factory=list, description="The winning line when one is known")
 
 
+class ClockOut(BaseModel):
+    """The play clock after a report."""
+
+    version: int
+    elapsed_seconds: int
+    clock_running: bool
+
+
 class WinnableOut(BaseModel):
     """Can this position still be won? ``pending`` until the background computation answers."""
 
@@ -155,9 +177,11 @@ class WinnableOut(BaseModel):
 
 
 class HistoryOut(BaseModel):
-    """One finished deal."""
+    """One played deal: finished (won or lost) or still being played."""
 
-    finished_at: str
+    finished_at: str | None = Field(description="When it ended; null while it is being played")
+    started_at: str = Field(description="Its first move")
+    finished: bool
     won: bool
     score: int
     seconds: int
@@ -180,7 +204,8 @@ class StatsOut(BaseModel):
     average_score: float | None
     wins_with_hints: int
     wins_with_undo: int
-    history: list[HistoryOut] = Field(description="Finished deals, most recent first (at most 100)")
+    history: list[HistoryOut] = Field(
+        description="The played deals every figure counts, most recently started first (at most 100)")
     formatted: dict[str, str | list[dict[str, str]]] = Field(
         description="The numbers as text for the language (Babel); history as a list of rows")
 
