@@ -162,7 +162,8 @@ def test_union_square_has_no_chooser() -> None:
     with pytest.raises(InvalidMoveError, match=r"^Union Square has no pile 'c'$"):
         UNION_SQUARE.parse_move("c-f1")
     state = UNION_SQUARE.new(1)
-    assert_refused(UNION_SQUARE, state, Move(CHOOSER, FOUNDATION), "Union Square has no such pile to move from")
+    assert_refused(UNION_SQUARE, state, Move(CHOOSER, FOUNDATION),
+                   "Union Square has no such pile to move from")
     assert_refused(UNION_SQUARE, state, Move(TABLEAU, CHOOSER), "cards cannot be moved to the Chooser")
     assert_refused(UNION_SQUARE, state, Move(TABLEAU, WASTE), "cards cannot be moved to the waste")
 

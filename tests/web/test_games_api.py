@@ -113,7 +113,8 @@ def test_illegal_move_is_422_with_the_reason_and_changes_nothing(client: TestCli
     game = play(client, new_game(client, deal=1), "s")
     response = client.post(f"/api/games/{game['id']}/moves", json={"moves": ["c-f1", "c-f2"], "version": 1})
     assert response.status_code == 422
-    assert response.json()["detail"] == "Not allowed: a card from the Chooser to foundation 2. The Chooser is empty."
+    assert response.json()["detail"] == (
+        "Not allowed: a card from the Chooser to foundation 2. The Chooser is empty.")
     after = client.get(f"/api/games/{game['id']}").json()
     assert after == game
 
