@@ -28,7 +28,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from patience.i18n import N_
 from patience.rules import STOCK, Game, Move, is_foundation
+
+#: Why Finish is refused (translate with ``_`` where it is shown).
+NOT_YET = N_("Not yet: the cards go up by themselves once the stock is empty and every remaining card "
+             "can go up to the foundations in order.")
 
 
 def foundation_moves(game: Game[Any], state: Any) -> list[Move]:

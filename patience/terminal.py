@@ -27,7 +27,7 @@ from typing import Any, Final, TextIO
 
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import IllegalMoveError, PatienceError
-from patience.finish import finish_moves
+from patience.finish import NOT_YET, finish_moves
 from patience.hints import hint
 from patience.i18n import _, ngettext
 from patience.layout import game_name, layout_text, pile_name
@@ -447,8 +447,7 @@ class TerminalGame:
         """``finish``: when the rest is a sure win by foundation moves alone, play it all up."""
         moves = finish_moves(self.session.game, self.session.state)
         if moves is None:
-            self.say(_("Not yet: finish works once every remaining card can go up to the foundations "
-                       "in order, with the stock empty."))
+            self.say(_(NOT_YET))
             return True
         self.play_action(moves, _("Nothing is left to finish."))
         return True

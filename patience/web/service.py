@@ -31,7 +31,7 @@ from fastapi import HTTPException
 
 from patience.deals import MAX_DEAL, deck_text
 from patience.errors import InvalidDealError, InvalidMoveError, UnknownGameError
-from patience.finish import finish_moves, is_sure_win
+from patience.finish import NOT_YET, finish_moves, is_sure_win
 from patience.i18n import _
 from patience.rules import Game, Move, View, get_game, parse_pile
 from patience.store import UNPLAYED_KEPT_SECONDS, GameRecord, Store
@@ -236,8 +236,7 @@ class GameService:
         game = get_game(record.game)
         moves = finish_moves(game, state)
         if not moves:
-            raise HTTPException(422, _("Not yet: Finish works once every remaining card can go up to the "
-                                       "foundations in order, with the stock empty."))
+            raise HTTPException(422, _(NOT_YET))
         state = self._apply(game, state, moves)
         applied = [str(m) for m in moves]
         changed = self._after_moves(record.played([applied], self.clock()), game, state)
