@@ -64,7 +64,8 @@ def test_russian_from_the_switcher_and_remembered(page: Any, live_server: str) -
     expect(page.locator('[data-pile="tableau-1"]')).to_have_attribute("aria-label", "Ряд 1: Семёрка бубен")
     choose_start(page)
     refuse_a_drop(page)
-    expect(page.locator("#notice")).to_contain_text("Нельзя: 7♦: ряд 1 → ряд 3. 7♦ — не на один шаг младше 2♦")
+    refusal = "Нельзя: 7♦: ряд 1 → ряд 3. 7♦ — не на один шаг младше 2♦"
+    expect(page.locator("#notice")).to_contain_text(refusal)
     expect(page.locator("#live")).to_contain_text("Нельзя: 7♦: ряд 1 → ряд 3")
     dialog = open_rules(page)
     expect(page.locator("#rules-title")).to_have_text("Гамильтон")
