@@ -284,7 +284,9 @@ def test_save_writes_a_record_that_replay_accepts(tmp_path: Path, capsys: pytest
     assert record.game == "hamilton" and record.deal == DEAL and record.moves == ["s", "c-f1", str(good)]
     assert replay(record).state == terminal.session.state
     assert cli.main(["replay", str(target)]) == 0
-    assert capsys.readouterr().out.startswith(f"score {game.score(terminal.session.state)}/52")
+    shown = capsys.readouterr().out
+    assert shown.splitlines()[-1].startswith(f"score {game.score(terminal.session.state)}/52")
+    assert layout_text(game, terminal.session.state, colour=False) in shown  # and the final table
 
 
 def test_save_to_a_bad_place_says_why(tmp_path: Path) -> None:
@@ -380,3 +382,30 @@ def test_hint_on_a_lost_position_says_so() -> None:
     text, _terminal = play(session, "hint\nquit\n")
     assert "No move is left." in text
     assert "This position can no longer be won." in text
+
+
+# --- finish ----------------------------------------------------------------------------------------
+
+
+def test_finish_plays_the_rest_up_once_it_is_a_sure_win() -> None:
+    record = parse_record((ROOT / "tests" / "browser" / "data" / "winning-hamilton-1.txt").read_text())
+    game = get_game(record.game)
+    moves = [game.parse_move(m) for m in record.moves]
+    session = Session(game, record.deal, moves[:64])
+    out, terminal = play(session, "finish\n")
+    assert "Not yet: the cards go up by themselves" in out
+    assert len(terminal.session.moves()) == 64  # nothing changed
+    out, terminal = play(Session(game, record.deal, moves[:65]), "finish\nundo\n")
+    assert len(terminal.session.moves()) == 65  # one action: one undo takes it all back
+    out, terminal = play(terminal.session, "finish\n")
+    assert "You won! Every card is on the foundations." in out
+    assert game.is_won(terminal.session.state) and len(terminal.session.moves()) == 65 + 24
+    played = terminal.session.moves()[65:]
+    assert all(f"{move}  " in out for move in played)  # each move printed, with its words beside it
+    assert " to foundation " in out
+
+
+def test_union_square_board_is_the_four_by_four_grid() -> None:
+    out, _ = play(Session(get_game("union-square"), 5), "board\n")
+    rows = [line for line in out.splitlines() if line.startswith("t1 ")]
+    assert rows and all(f"t{n}" in rows[-1] for n in (1, 2, 3, 4))

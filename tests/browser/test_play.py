@@ -47,7 +47,7 @@ def test_the_clock_keeps_its_time_on_reload_and_stops_while_hidden(page: Any, li
     assert shown_seconds(page) == 0
     page.click('[data-pile="stock"]')  # the first move starts the clock
     wait_version(page, 1)
-    page.wait_for_function("() => document.querySelector('#status [data-stat=\"time\"] b').textContent >= '0:03'")
+    time.sleep(3.2)
     before = shown_seconds(page)
     page.reload()
     wait_ready(page)
@@ -55,7 +55,6 @@ def test_the_clock_keeps_its_time_on_reload_and_stops_while_hidden(page: Any, li
     assert before <= after <= before + 1  # the same time, not back to the last move's
     # hidden: the clock stops, here and on the server
     set_visibility(page, "hidden")
-    page.wait_for_function("() => true")
     time.sleep(0.3)
     hidden_at = shown_seconds(page)
     stored = server_seconds(page, live_server, game["id"])
