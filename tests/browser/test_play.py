@@ -92,9 +92,15 @@ def test_restart_and_new_game_ask_once_and_only_after_a_move(page: Any, live_ser
     page.click("#new-game")  # the restarted deal has no move yet: no question
     page.wait_for_function("() => window.patience.app.game.deal !== 42")
     expect(dialog).to_be_hidden()
+    page.click('[data-pile="stock"]')  # a game under way counts as played, not won, in every figure
+    wait_version(page, 1)
     page.click("#stats-button")
-    expect(page.locator('#stats-table [data-stat="played"]')).to_have_text("1")
+    expect(page.locator('#stats-table [data-stat="played"]')).to_have_text("2")
+    expect(page.locator('#stats-table [data-stat="won"]')).to_have_text("0")
     expect(page.locator("#stats-definition")).to_contain_text("Played: every deal with at least one move")
+    expect(page.locator("#stats-chart svg .bar.lost")).to_have_count(1)
+    expect(page.locator("#stats-chart svg .bar.playing")).to_have_count(1)
+    expect(page.locator("#stats-chart svg .chart-empty")).to_have_count(0)
 
 
 def test_saved_games_list_only_played_games_and_delete_after_asking(page: Any, live_server: str) -> None:

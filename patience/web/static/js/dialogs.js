@@ -7,6 +7,7 @@ import { $, app, errorText, notice } from "./state.js";
 /** Ask a yes/no question in the confirmation dialog ("This counts as a loss."); true on yes. */
 export function ask(question, yesLabel) {
   const dialog = $("confirm-dialog");
+  if (dialog.open) return Promise.resolve(false); // already asking: a second click is not a yes
   $("confirm-question").textContent = question;
   $("confirm-yes").textContent = yesLabel;
   dialog.returnValue = "";
