@@ -10,6 +10,7 @@ Piles are labelled as in the move notation (``s``, ``c``, ``w``, ``f1``…,
 >>> game = get_game("hamilton")
 >>> print(layout_text(game, game.new(1), colour=False).splitlines()[0])
 Hamilton  score 0/52  stock 24  choices left 3
+>>> from patience.rules import TABLEAU
 >>> card_name(parse_card("TH")), pile_name(TABLEAU + 2)
 ('Ten of hearts', 'pile 3')
 """

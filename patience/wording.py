@@ -13,9 +13,9 @@ table shows them (``8♥``) and piles by name (``pile 3``, ``foundation 1``,
 >>> game = get_game("hamilton")
 >>> state = game.new(1)
 >>> move_text(game, state, Move.parse("t2-t3"))
-'4♦ from pile 2 to pile 3'
+'6♦ from pile 2 to pile 3'
 >>> refusal(game, state, Move.parse("t2-t3")).split(". ")[0]
-'Not allowed: 4♦ from pile 2 to pile 3'
+'Not allowed: 6♦ from pile 2 to pile 3'
 """
 
 from __future__ import annotations
