@@ -436,6 +436,9 @@ class TerminalGame:
         game, state = self.session.game, self.session.state
         suggestion = hint(game, state, budget=HINT_SECONDS)
         self.say(suggestion.explanation)
+        if suggestion.move is not None:
+            # TRANSLATORS: {move} is what the player types, in the notation (t3-f1, s)
+            self.say(_("To play it, type {move}").format(move=suggestion.move))
         status = {
             "winnable": _("This position can still be won."),
             "lost": _("This position can no longer be won."),

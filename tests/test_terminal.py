@@ -372,6 +372,7 @@ def test_hint_suggests_the_next_move_of_a_winning_line() -> None:
     text, terminal = play(session, "hint\nquit\n")
     assert "winning line of 3 moves" in text
     assert "This position can still be won." in text
+    assert "To play it, type " in text  # the words first, then what to type
     assert terminal.session.moves() == moves[:-3]  # a hint changes nothing
 
 
