@@ -64,7 +64,7 @@ def finish_moves(game: Game[Any], state: Any) -> list[Move] | None:
         if not up:
             return None
         move = up[0]
-        state = game.apply(state, move)
+        state = game.apply_legal(state, move)  # from legal_moves: legal by construction
         moves.append(move)
     return moves
 
