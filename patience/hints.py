@@ -24,6 +24,7 @@ from typing import Any, Final
 from patience.i18n import _, ngettext
 from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
 from patience.solver import LOST, WON, solve
+from patience.wording import move_text
 
 WINNABLE: Final = "winnable"
 STATUS_LOST: Final = "lost"
@@ -98,7 +99,8 @@ def known_hint(game: Game[Any], state: Any, status: str, line: tuple[Move, ...] 
         count = len(line)
         text = ngettext("Play {move}: it starts a winning line of {count} move.",
                         "Play {move}: it starts a winning line of {count} moves.", count)
-        return Hint(first, BASIS_LINE, status, text.format(move=first, count=count), tuple(line))
+        return Hint(first, BASIS_LINE, status, text.format(move=move_text(game, state, first), count=count),
+                    tuple(line))
     move, reason = heuristic_move(game, state, last)
     if move is None:
         return Hint(None, BASIS_HEURISTIC, status, _("No move is left."))
@@ -106,7 +108,7 @@ def known_hint(game: Game[Any], state: Any, status: str, line: tuple[Move, ...] 
         text = _("This game can no longer be won; {move} is the most useful move left: {reason}.")
     else:
         text = _("No winning line found in the time allowed; {move} looks best: {reason}.")
-    return Hint(move, BASIS_HEURISTIC, status, text.format(move=move, reason=reason))
+    return Hint(move, BASIS_HEURISTIC, status, text.format(move=move_text(game, state, move), reason=reason))
 
 
 def _status(outcome: str) -> str:

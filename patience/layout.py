@@ -10,6 +10,7 @@ Piles are labelled as in the move notation (``s``, ``c``, ``w``, ``f1``…,
 >>> game = get_game("hamilton")
 >>> print(layout_text(game, game.new(1), colour=False).splitlines()[0])
 Hamilton  score 0/52  stock 24  choices left 3
+>>> from patience.rules import TABLEAU
 >>> card_name(parse_card("TH")), pile_name(TABLEAU + 2)
 ('Ten of hearts', 'pile 3')
 """
@@ -18,19 +19,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from patience import wording
 from patience.cards import card_symbol, is_red, parse_card
 from patience.i18n import N_, _
 from patience.rules import (
-    CHOOSER,
-    FOUNDATION,
-    STOCK,
-    TABLEAU,
-    WASTE,
     Game,
     PileView,
     View,
-    is_foundation,
-    is_tableau,
 )
 
 RED_ON: Final = "\x1b[31m"
@@ -47,28 +42,6 @@ RANK_NAMES: Final = ("", N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five
                      N_("Seven"), N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"),
                      N_("King"))
 
-#: Full card names, indexed by card (clubs, diamonds, hearts, spades; Ace to King):
-#: whole names, so each language can order and inflect the words its own way.
-CARD_NAMES: Final = (
-    N_("Ace of clubs"), N_("Two of clubs"), N_("Three of clubs"), N_("Four of clubs"),
-    N_("Five of clubs"), N_("Six of clubs"), N_("Seven of clubs"), N_("Eight of clubs"),
-    N_("Nine of clubs"), N_("Ten of clubs"), N_("Jack of clubs"), N_("Queen of clubs"),
-    N_("King of clubs"),
-    N_("Ace of diamonds"), N_("Two of diamonds"), N_("Three of diamonds"), N_("Four of diamonds"),
-    N_("Five of diamonds"), N_("Six of diamonds"), N_("Seven of diamonds"), N_("Eight of diamonds"),
-    N_("Nine of diamonds"), N_("Ten of diamonds"), N_("Jack of diamonds"), N_("Queen of diamonds"),
-    N_("King of diamonds"),
-    N_("Ace of hearts"), N_("Two of hearts"), N_("Three of hearts"), N_("Four of hearts"),
-    N_("Five of hearts"), N_("Six of hearts"), N_("Seven of hearts"), N_("Eight of hearts"),
-    N_("Nine of hearts"), N_("Ten of hearts"), N_("Jack of hearts"), N_("Queen of hearts"),
-    N_("King of hearts"),
-    N_("Ace of spades"), N_("Two of spades"), N_("Three of spades"), N_("Four of spades"),
-    N_("Five of spades"), N_("Six of spades"), N_("Seven of spades"), N_("Eight of spades"),
-    N_("Nine of spades"), N_("Ten of spades"), N_("Jack of spades"), N_("Queen of spades"),
-    N_("King of spades"),
-)
-
-
 def game_name(game: Game[Any]) -> str:
     """The game's name in the current language."""
     return _(GAME_NAMES.get(game.slug, game.name))
@@ -80,23 +53,13 @@ def rank_name(rank: int) -> str:
 
 
 def card_name(card: int) -> str:
-    """``Ten of hearts`` in the current language."""
-    return _(CARD_NAMES[card])
+    """``Ten of hearts`` in the current language (see :func:`patience.wording.card_name`)."""
+    return wording.card_name(card)
 
 
 def pile_name(pile: int) -> str:
-    """``pile 3``, ``foundation 1``, ``the stock``… in the current language."""
-    if pile == STOCK:
-        return _("the stock")
-    if pile == CHOOSER:
-        return _("the Chooser")
-    if pile == WASTE:
-        return _("the waste")
-    if is_foundation(pile):
-        return _("foundation {number}").format(number=pile - FOUNDATION + 1)
-    if is_tableau(pile):
-        return _("pile {number}").format(number=pile - TABLEAU + 1)
-    raise ValueError(f"no pile has code {pile}")
+    """``pile 3``, ``foundation 1``, ``the stock``… (see :func:`patience.wording.pile_text`)."""
+    return wording.pile_text(pile)
 
 
 def card_cell(text: str, colour: bool) -> str:
@@ -167,15 +130,27 @@ def _columns(tableau: list[PileView], colour: bool) -> list[str]:
     return lines
 
 
-def _rows_with_direction(tableau: list[PileView], colour: bool) -> list[str]:
-    lines: list[str] = []
-    for number, p in enumerate(tableau):
-        if number and number % GRID_COLUMNS == 0:
-            lines.append("")
-        arrow = {"up": "↑", "down": "↓"}.get(p.direction or "", " ")
-        cards = " ".join(card_cell(c, colour) for c in p.cards) or "--"
-        lines.append(f"{_pad(_label(p.notation, colour), p.notation, 3)} {arrow} {cards}")
-    lines += ["", _("↑ rising pile (takes one rank higher)  ↓ falling pile (takes one rank lower)")]
+GRID_CELL: Final = 20  # width of one Union Square pile in the 4×4 grid
+
+
+def _grid_cell(p: PileView, colour: bool) -> str:
+    """One pile of the 4×4 grid: ``t3 ↑ 5♥ 6♥ (4)``: its direction, its top two cards, its size."""
+    arrow = {"up": "↑", "down": "↓"}.get(p.direction or "", " ")
+    shown = p.cards[-2:]
+    cards = " ".join(card_cell(c, colour) for c in shown) or "--"
+    visible = " ".join(card_symbol(parse_card(c)) for c in shown) or "--"
+    more = f" ({len(p.cards)})" if len(p.cards) > len(shown) else ""
+    head = f"{_pad(_label(p.notation, colour), p.notation, 3)} {arrow} "
+    return _pad(head + cards + more, f"{p.notation:<3} {arrow} {visible}{more}", GRID_CELL)
+
+
+def _grid(tableau: list[PileView], colour: bool) -> list[str]:
+    """Union Square's sixteen piles as the table shows them: four rows of four."""
+    lines = []
+    for row in range(0, len(tableau), GRID_COLUMNS):
+        lines.append("".join(_grid_cell(p, colour) for p in tableau[row:row + GRID_COLUMNS]).rstrip())
+    lines += ["", _("↑ rising pile (takes one rank higher)  ↓ falling pile (takes one rank lower)"),
+              _("Each pile shows its top two cards, and its size when it has more.")]
     return lines
 
 
@@ -183,8 +158,8 @@ def layout_text(game: Game[Any], state: Any, colour: bool = True) -> str:
     """The whole table as lines of text; piles are labelled as in the notation.
 
     Hamilton's tableau is shown in columns, bottom card first; Union Square's
-    sixteen piles one per line (in rows of four, as in the 4×4 grid) with an
-    arrow for the pile's direction.
+    sixteen piles as the 4×4 grid of the table, each with an arrow for its
+    direction, its top two cards and its size.
     """
     view = game.view(state)
     lines = [status_line(game, view), ""]
@@ -193,7 +168,7 @@ def layout_text(game: Game[Any], state: Any, colour: bool = True) -> str:
     lines.append("")
     tableau = [p for p in view.piles if p.kind == "tableau"]
     if any(p.direction is not None for p in tableau) or game.slug == "union-square":
-        lines += _rows_with_direction(tableau, colour)
+        lines += _grid(tableau, colour)
     else:
         lines += _columns(tableau, colour)
     return "\n".join(lines)

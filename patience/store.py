@@ -45,8 +45,16 @@ from patience.i18n import _
 #: The schema this code writes; older databases are migrated step by step.
 SCHEMA_VERSION: Final = 2
 
-#: Gaps between two actions longer than this count as this long in a game's time.
-MAX_GAP_SECONDS: Final = 300.0
+#: The play clock: a page that shows a game reports every CLOCK_BEAT_SECONDS while it is visible
+#: (and on every move, and when it is hidden or closed); each report adds the time since the one
+#: before, at most CLOCK_GAP_SECONDS, so a closed tab, a sleeping computer or a stopped server adds
+#: at most that much. See :meth:`GameRecord.clocked`.
+CLOCK_BEAT_SECONDS: Final = 10.0
+CLOCK_GAP_SECONDS: Final = 30.0
+#: Kept for older callers: the longest gap one report adds.
+MAX_GAP_SECONDS: Final = CLOCK_GAP_SECONDS
+#: Games dealt but never played are removed after this long (they are not saved games).
+UNPLAYED_KEPT_SECONDS: Final = 86400.0
 
 _MIGRATIONS: Final[dict[int, str]] = {
     1: """
@@ -145,6 +153,8 @@ class GameRecord:
     (``Store.get_game(..., history=True)``); it is None otherwise.
     ``new_actions`` are the actions played since the record was read, which
     :meth:`Store.save` writes.
+    ``elapsed`` is the play time; ``last_move_at`` is when it was last
+    counted up to, None while the clock is paused (no page shows the game).
     """
 
     id: str
@@ -192,15 +202,41 @@ class GameRecord:
         """True from the first move on: the deal then counts as played."""
         return self.first_move_at is not None
 
+    @property
+    def clock_running(self) -> bool:
+        """True while a page's reports keep the play clock running."""
+        return self.started and not self.finished and self.last_move_at is not None
+
+    def clocked(self, now: float, running: bool = True) -> GameRecord:
+        """This record with its play clock brought up to ``now``; ``running=False`` pauses it.
+
+        The time since the last report is added, never more than
+        ``CLOCK_GAP_SECONDS`` and nothing while paused, so the clock never goes
+        backwards and counts only while a page shows the game. Before the
+        first move and after the end the clock does not run.
+
+        >>> r = GameRecord("g", "p", "hamilton", 1, None, first_move_at=0.0, last_move_at=0.0)
+        >>> r = r.clocked(10.0); r.elapsed
+        10.0
+        >>> r = r.clocked(3600.0, running=False); r.elapsed, r.last_move_at
+        (40.0, None)
+        >>> r.clocked(7200.0).elapsed
+        40.0
+        """
+        if self.first_move_at is None or self.finished:
+            return self
+        elapsed = self.elapsed
+        if self.last_move_at is not None:
+            elapsed += min(max(now - self.last_move_at, 0.0), CLOCK_GAP_SECONDS)
+        return replace(self, elapsed=elapsed, last_move_at=now if running else None)
+
     def touched(self, now: float) -> GameRecord:
         """This record after a player action at ``now``: time counted, version bumped."""
-        if self.last_move_at is None:
-            elapsed, first = 0.0, now
+        if self.first_move_at is None:
+            counted = replace(self, first_move_at=now, last_move_at=now)
         else:
-            elapsed = self.elapsed + min(max(now - self.last_move_at, 0.0), MAX_GAP_SECONDS)
-            first = self.first_move_at if self.first_move_at is not None else now
-        return replace(self, elapsed=elapsed, first_move_at=first, last_move_at=now,
-                       updated_at=now, version=self.version + 1)
+            counted = self.clocked(now)
+        return replace(counted, updated_at=now, version=self.version + 1)
 
     def played(self, groups: Sequence[Sequence[str]], now: float, position: str | None = None) -> GameRecord:
         """This record with ``groups`` appended as new actions (clears redo); ``position`` is the
@@ -252,8 +288,11 @@ class Result:
 class Statistics:
     """A player's statistics for one game.
 
-    A deal counts as played from its first move, so a deal being played
-    counts as not won until it is; restarting or abandoning it makes it lost.
+    Every figure and the history come from one set of games, the *played*
+    deals: every deal with at least one move, won, lost or still being
+    played. A deal being played counts as not won until it is won (its
+    score so far counts in the average); restarting, abandoning or deleting
+    it makes it lost.
     """
 
     played: int
@@ -265,7 +304,7 @@ class Statistics:
     average_score: float | None
     wins_with_hints: int
     wins_with_undo: int
-    history: tuple[Result, ...]  # finished deals, in the order they finished
+    history: tuple[Result, ...]  # every played deal, in the order they were started
 
     @property
     def win_rate(self) -> float:
@@ -289,8 +328,7 @@ class Statistics:
         1
         """
         by_start = sorted(results, key=lambda r: r.started_at)
-        finished = sorted((r for r in results if r.won is not None), key=lambda r: r.finished_at or 0.0)
-        wins = [r for r in finished if r.won]
+        wins = [r for r in by_start if r.won]
         streak = best = 0
         for index, r in enumerate(by_start):
             if r.won is None and index == len(by_start) - 1:
@@ -304,10 +342,10 @@ class Statistics:
             best_streak=best,
             best_time_seconds=min((r.seconds for r in wins), default=None),
             fewest_moves=min((r.moves for r in wins), default=None),
-            average_score=sum(r.score for r in finished) / len(finished) if finished else None,
+            average_score=sum(r.score for r in by_start) / len(by_start) if by_start else None,
             wins_with_hints=sum(1 for r in wins if r.used_hints),
             wins_with_undo=sum(1 for r in wins if r.used_undo),
-            history=tuple(finished),
+            history=tuple(by_start),
         )
 
 
@@ -470,9 +508,16 @@ class Store:
                 record = replace(record, groups=groups[:record.actions], redo=groups[record.actions:])
         return record
 
-    def list_games(self, player: str, status: GameFilter = "all", limit: int = 100) -> list[GameRecord]:
-        """The player's games, most recently changed first (without positions or history)."""
+    def list_games(self, player: str, status: GameFilter = "all", limit: int = 100,
+                   played_only: bool = True) -> list[GameRecord]:
+        """The player's saved games, most recently changed first (without positions or history).
+
+        A game in which no move was ever played is not a saved game: it is
+        left out unless ``played_only`` is False.
+        """
         where = {"all": "", "unfinished": " AND finished = 0", "finished": " AND finished = 1"}[status]
+        if played_only:
+            where += " AND first_move_at IS NOT NULL"
         with self._read() as conn:
             rows = conn.execute(
                 f"SELECT {_GAME_COLUMNS}, NULL AS position FROM games WHERE player = ?{where} "
@@ -531,8 +576,52 @@ class Store:
 
     def current_game(self, player: str) -> GameRecord | None:
         """The player's most recently changed unfinished game."""
-        games = self.list_games(player, "unfinished", limit=1)
+        games = self.list_games(player, "unfinished", limit=1, played_only=False)
         return games[0] if games else None
+
+    def find_unfinished(self, player: str, game: str, deal: int | None,
+                        deck: str | None) -> GameRecord | None:
+        """The player's most recently changed unfinished game of ``game`` on this deal, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                f"SELECT {_GAME_COLUMNS}, (SELECT position FROM actions WHERE game_id = games.id "
+                "AND seq = games.action_count) AS position FROM games "
+                "WHERE player = ? AND game = ? AND finished = 0 AND deal IS ? AND deck IS ? "
+                "ORDER BY updated_at DESC, rowid DESC LIMIT 1",
+                (player, game, deal, deck),
+            ).fetchone()
+        return _record_from(row) if row is not None else None
+
+    def forget_unplayed(self, player: str, before: float) -> int:
+        """Remove the player's games without a move that were dealt before ``before``; how many."""
+        with self._write() as conn:
+            cursor = conn.execute(
+                "DELETE FROM games WHERE player = ? AND first_move_at IS NULL AND finished = 0 "
+                "AND updated_at < ?", (player, before))
+        return cursor.rowcount
+
+    def delete_game(self, player: str, game_id: str, now: float) -> bool:
+        """Remove one of the player's games; False when there is no such game of this player.
+
+        A deal being played counts as lost in the statistics (as when it is
+        abandoned); a finished deal keeps its result.
+        """
+        with self._write() as conn:
+            conn.execute(
+                "UPDATE results SET won = 0, finished_at = ? "
+                "WHERE game_id = ? AND player = ? AND won IS NULL", (now, game_id, player))
+            conn.execute("DELETE FROM actions WHERE game_id IN "
+                         "(SELECT id FROM games WHERE id = ? AND player = ?)", (game_id, player))
+            cursor = conn.execute("DELETE FROM games WHERE id = ? AND player = ?", (game_id, player))
+        return cursor.rowcount == 1
+
+    def save_clock(self, record: GameRecord) -> None:
+        """Write a game's play clock only (no version change: other tabs' moves stay valid)."""
+        with self._write() as conn:
+            conn.execute("UPDATE games SET elapsed = ?, last_move_at = ? WHERE id = ? AND player = ?",
+                         (record.elapsed, record.last_move_at, record.id, record.player))
+            conn.execute("UPDATE results SET seconds = ? WHERE game_id = ? AND player = ?",
+                         (record.elapsed, record.id, record.player))
 
     def save(self, record: GameRecord, expected_version: int) -> bool:
         """Write a changed game if its stored version is still ``expected_version``.

@@ -25,23 +25,22 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from patience.cards import parse_card
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import IllegalMoveError, PatienceError
+from patience.finish import NOT_YET, finish_moves
 from patience.hints import BASIS_LINE, hint, known_hint
 from patience.i18n import _, ngettext
-from patience.layout import card_name, game_name, layout_text, pile_name
+from patience.layout import game_name, layout_text, pile_name
 from patience.notation import Record, format_record
 from patience.rules import (
-    CHOOSER,
     FOUNDATION,
     STOCK,
     Game,
     Move,
     is_tableau,
     parse_pile,
-    pile_notation,
 )
+from patience.wording import describe_move, pile_text, refusal
 
 #: Reads one line after showing a prompt; ``None`` at the end of input.
 LineReader = Callable[[str], "str | None"]
@@ -178,27 +177,6 @@ def normalize_input(line: str) -> list[str]:
     return words
 
 
-def describe_move(game: Game[Any], state: Any, move: Move) -> str:
-    """A move in words: ``Ten of hearts: pile 3 to foundation 1``."""
-    if move.src == STOCK:
-        if game.slug == "union-square":
-            return _("turn a stock card to the waste")
-        if game.view(state).status.get("start_rank") is None:
-            return _("turn a stock card to the Chooser")
-        return _("deal a card from the stock onto each pile")
-    pile = game.view(state).piles[game.piles().index(move.src)]
-    if move.src == CHOOSER:
-        return _("choose the {card} as start card ({foundation})").format(
-            card=card_name(parse_card(pile.cards[-1])), foundation=pile_name(move.dst))
-    card = card_name(parse_card(pile.cards[-move.count]))
-    if move.count == 1:
-        return _("{card}: {source} to {target}").format(
-            card=card, source=pile_name(move.src), target=pile_name(move.dst))
-    return ngettext("{card} and the card on it: {source} to {target}",
-                    "{card} and the {more} cards on it: {source} to {target}", move.count - 1).format(
-        card=card, more=move.count - 1, source=pile_name(move.src), target=pile_name(move.dst))
-
-
 def help_text(game: Game[Any]) -> str:
     """What the player can type."""
     lines = [
@@ -244,6 +222,7 @@ def help_text(game: Game[Any]) -> str:
         _("  hint       suggest a move and say whether the deal can still be won"),
         _("  show       play the next move of a winning line (show me how)"),
         _("  board      show the table again"),
+        _("  finish     play every remaining card up once nothing else can go wrong"),
         _("  new        a new random deal"),
         _("  restart    start this deal again"),
         _("  save FILE  write the game record to FILE (patience replay FILE replays it)"),
@@ -270,6 +249,7 @@ class TerminalGame:
             "hint": self.cmd_hint, "h": self.cmd_hint,
             "show": self.cmd_show,
             "board": self.cmd_board,
+            "finish": self.cmd_finish,
             "new": self.cmd_new,
             "restart": self.cmd_restart,
             "save": self.cmd_save,
@@ -358,7 +338,7 @@ class TerminalGame:
                 break
             reason = game.why_illegal(self.session.state, move)
             if reason is not None:
-                problem.append(_("Not allowed: {move}: {reason}").format(move=move, reason=reason))
+                problem.append(refusal(game, self.session.state, move, reason))
                 problem += self.matching_moves(move)
                 break
             self.session.play([move])
@@ -374,12 +354,12 @@ class TerminalGame:
         same = [m for m in legal if m.src == move.src and m.dst == move.dst]
         if same:
             return [_("Legal from {source} to {target}: {moves}").format(
-                source=pile_notation(move.src), target=pile_notation(move.dst),
+                source=pile_text(move.src), target=pile_text(move.dst),
                 moves=" ".join(str(m) for m in same))]
         from_source = [m for m in legal if m.src == move.src]
         if from_source and move.src != STOCK:
             return [_("Legal from {source}: {moves}").format(
-                source=pile_notation(move.src), moves=" ".join(str(m) for m in from_source))]
+                source=pile_text(move.src), moves=" ".join(str(m) for m in from_source))]
         return []
 
     def play_action(self, moves: list[Move], nothing: str) -> None:
@@ -465,6 +445,9 @@ class TerminalGame:
             suggestion = hint(game, state, budget=HINT_SECONDS, last=self.last_move())
             self.remember_line(state, suggestion.line)
         self.say(suggestion.explanation)
+        if suggestion.move is not None:
+            # TRANSLATORS: {move} is what the player types, in the notation (t3-f1, s)
+            self.say(_("To play it, type {move}").format(move=suggestion.move))
         status = {
             "winnable": _("This position can still be won."),
             "lost": _("This position can no longer be won."),
@@ -506,6 +489,15 @@ class TerminalGame:
         self.session.play([move])
         self.remember_line(self.session.state, line[1:])
         self.show_board()
+        return True
+
+    def cmd_finish(self, args: list[str]) -> bool:
+        """``finish``: when the rest is a sure win by foundation moves alone, play it all up."""
+        moves = finish_moves(self.session.game, self.session.state)
+        if moves is None:
+            self.say(_(NOT_YET))
+            return True
+        self.play_action(moves, _("Nothing is left to finish."))
         return True
 
     def cmd_board(self, args: list[str]) -> bool:

@@ -152,9 +152,9 @@ def test_hamilton_has_no_pile_t9_or_waste() -> None:
     with pytest.raises(InvalidMoveError, match=r"^Hamilton has no pile 'w'$"):
         HAMILTON.parse_move("w-t1")
     state = HAMILTON.apply_all(HAMILTON.new(1), parse_moves(HAMILTON, "s c-f1"))
-    assert_refused(HAMILTON, state, Move(TABLEAU + 8, TABLEAU), "Hamilton has no pile t9 to move from")
-    assert_refused(HAMILTON, state, Move(TABLEAU, TABLEAU + 8), "Hamilton has no pile t9 to move to")
-    assert_refused(HAMILTON, state, Move(WASTE, TABLEAU), "Hamilton has no pile w to move from")
+    assert_refused(HAMILTON, state, Move(TABLEAU + 8, TABLEAU), "Hamilton has no such pile to move from")
+    assert_refused(HAMILTON, state, Move(TABLEAU, TABLEAU + 8), "Hamilton has no such pile to move to")
+    assert_refused(HAMILTON, state, Move(WASTE, TABLEAU), "Hamilton has no such pile to move from")
 
 
 def test_union_square_has_no_chooser() -> None:
@@ -162,9 +162,10 @@ def test_union_square_has_no_chooser() -> None:
     with pytest.raises(InvalidMoveError, match=r"^Union Square has no pile 'c'$"):
         UNION_SQUARE.parse_move("c-f1")
     state = UNION_SQUARE.new(1)
-    assert_refused(UNION_SQUARE, state, Move(CHOOSER, FOUNDATION), "Union Square has no pile c to move from")
-    assert_refused(UNION_SQUARE, state, Move(TABLEAU, CHOOSER), "cards cannot be moved to c")
-    assert_refused(UNION_SQUARE, state, Move(TABLEAU, WASTE), "cards cannot be moved to w")
+    assert_refused(UNION_SQUARE, state, Move(CHOOSER, FOUNDATION),
+                   "Union Square has no such pile to move from")
+    assert_refused(UNION_SQUARE, state, Move(TABLEAU, CHOOSER), "cards cannot be moved to the Chooser")
+    assert_refused(UNION_SQUARE, state, Move(TABLEAU, WASTE), "cards cannot be moved to the waste")
 
 
 # --- legal-looking but illegal moves ---------------------------------------------------------
@@ -181,7 +182,7 @@ def test_hamilton_illegal_moves_say_why_and_change_nothing() -> None:
                    "an empty foundation takes only a card of the start rank (Queens)")
     assert_refused(HAMILTON, state, Move.parse("f2-t1"), "foundation 2 is empty")
     assert_refused(HAMILTON, state, Move.parse("t2-t1x3"), "pile 2 has only 2 cards")
-    assert_refused(HAMILTON, state, Move.parse("t1-t2"), "7D is not one step below 6D")
+    assert_refused(HAMILTON, state, Move.parse("t1-t2"), "7♦ is not one step below 6♦")
     assert_refused(HAMILTON, state, Move(0, 0, 1), "a stock click is written s")
 
 
@@ -189,7 +190,7 @@ def test_union_square_illegal_moves_say_why_and_change_nothing() -> None:
     """A move that parses but is illegal raises IllegalMoveError with the reason."""
     state = UNION_SQUARE.new(1)  # t1 is 6H, t2 is 7H, t3 is JC
     assert_refused(UNION_SQUARE, state, Move.parse("w-t1"), "the waste is empty")
-    assert_refused(UNION_SQUARE, state, Move.parse("t3-t1"), "piles build in suit: JC does not go on 6H")
+    assert_refused(UNION_SQUARE, state, Move.parse("t3-t1"), "piles build in suit: J♣ does not go on 6♥")
     assert_refused(UNION_SQUARE, state, Move.parse("t1-f1"), "an empty foundation takes only an Ace")
     assert_refused(UNION_SQUARE, state, Move.parse("t1-t2x2"), "only single cards move in Union Square")
 

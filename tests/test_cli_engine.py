@@ -6,6 +6,7 @@ a few run the real program in a subprocess, as a user would.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,9 @@ import pytest
 
 from patience.cli import main
 from patience.deals import deck_text
-from patience.rules import Game
+from patience.layout import layout_text
+from patience.notation import parse_moves
+from patience.rules import Game, get_game
 from tests.positions import HAMILTON, UNION_SQUARE
 
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -73,11 +76,14 @@ def test_deal_show_prints_the_layout(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_deal_show_union_square(capsys: pytest.CaptureFixture[str]) -> None:
-    """Union Square's layout lists its 16 piles."""
+    """Union Square's layout shows its 16 piles as the table does: a 4×4 grid."""
     status, out, _ = run(capsys, "deal", "union-square", "3", "--show")
     assert status == 0
     assert out.splitlines()[0].startswith("Union Square  score 0/104  stock 88")
-    assert sum(1 for line in out.splitlines() if line.strip().startswith("t")) == 16
+    rows = [line for line in out.splitlines() if line.startswith("t")]
+    assert len(rows) == 4
+    for number, row in enumerate(rows):
+        assert re.findall(r"\bt\d+\b", row) == [f"t{4 * number + k}" for k in (1, 2, 3, 4)]
 
 
 @pytest.mark.parametrize("number", ["0", "4294967296", "-1"])
@@ -150,21 +156,48 @@ def test_moves_with_a_bad_deal_number_exits_2(capsys: pytest.CaptureFixture[str]
 # --- replay ----------------------------------------------------------------------------------
 
 
-def test_replay_prints_the_score_and_not_won(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """``replay FILE`` prints the score and whether the game is won."""
+def replay_output(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[str, list[str]]:
+    """Run ``replay``: the table it printed, and its last line (the score)."""
+    status, out, err = run(capsys, "replay", *args)
+    assert (status, err) == (0, "")
+    lines = out.rstrip("\n").split("\n")
+    return "\n".join(lines[:-1]), lines
+
+
+def test_replay_prints_the_final_table_and_the_score(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    """``replay FILE`` prints the final table, then the score and whether the game is won."""
     path = write_record(tmp_path, '[Game "hamilton"]\n[Deal "1"]\n\ns c-f1 s\n')
-    assert run(capsys, "replay", path) == (0, "score 1/52, not won\n", "")
+    table, lines = replay_output(capsys, path)
+    assert lines[-1] == "score 1/52, not won"
+    game = get_game("hamilton")
+    final = game.apply_all(game.new(1), parse_moves(game, "s c-f1 s"))
+    assert table.strip() == layout_text(game, final, colour=False)
+
+
+def test_replay_each_prints_the_table_after_every_move(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    """``replay FILE --each``: every move in notation and in words, and the table after it."""
+    path = write_record(tmp_path, '[Game "hamilton"]\n[Deal "1"]\n\ns c-f1 s\n')
+    table, lines = replay_output(capsys, path, "--each")
+    assert lines[-1] == "score 1/52, not won"
+    numbered = [line.split("  ")[0] for line in lines if line[:2] in ("1.", "2.", "3.")]
+    assert numbered == ["1. s", "2. c-f1", "3. s"]
+    assert table.count("Hamilton  score") == 3 and "choose the Queen of clubs as start card" in table
 
 
 def test_replay_reads_json_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """A JSON record replays the same way."""
+    """A JSON record replays the same way; Union Square's table is its 4×4 grid."""
     path = write_record(tmp_path, '{"game": "union-square", "deal": 1, "moves": ["s", "s"]}', "game.json")
-    assert run(capsys, "replay", path) == (0, "score 0/104, not won\n", "")
+    table, lines = replay_output(capsys, path)
+    assert lines[-1] == "score 0/104, not won"
+    assert "waste 2" in table and sum(1 for line in table.splitlines() if line.startswith("t")) == 4
 
 
 def test_replay_of_a_won_game(capsys: pytest.CaptureFixture[str]) -> None:
     """The stored won game of Hamilton replays to ``score 52/52, won``."""
-    assert run(capsys, "replay", str(RECORDS / "hamilton-22-won.txt")) == (0, "score 52/52, won\n", "")
+    table, lines = replay_output(capsys, str(RECORDS / "hamilton-22-won.txt"))
+    assert lines[-1] == "score 52/52, won" and "WON" in table
 
 
 def test_replay_with_an_illegal_move_exits_1_naming_it(capsys: pytest.CaptureFixture[str],

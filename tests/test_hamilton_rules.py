@@ -295,9 +295,9 @@ def test_foundation_takes_the_next_card_in_the_same_suit() -> None:
     """"Otherwise it takes the next card in the same suit: idx(new) = idx(top) + 1.\""""
     state = hamilton_position(["8H", "8D", "9H", "6H"], foundations=["7H"], start=7)
     assert reason(state, "t1-f1") is None
-    assert reason(state, "t2-f1") == "foundations build in suit: 8D does not go on 7H"
-    assert reason(state, "t3-f1") == "9H is not the next card after 7H"
-    assert reason(state, "t4-f1") == "6H is not the next card after 7H"  # no building down
+    assert reason(state, "t2-f1") == "foundations build in suit: 8♦ does not go on 7♥"
+    assert reason(state, "t3-f1") == "9♥ is not the next card after 7♥"
+    assert reason(state, "t4-f1") == "6♥ is not the next card after 7♥"  # no building down
     after = GAME.apply(state, Move.parse("t1-f1"))
     assert after.foundations[0] == cards("7H 8H")
     assert GAME.score(after) == 2
@@ -348,7 +348,7 @@ def test_any_size_of_group_whose_exposed_card_fits_may_go() -> None:
     # the exposed card must fit, whatever the size
     nofit = hamilton_position(["9H 8H"], foundations=["6H"], start=6)
     assert moves_between(nofit, t(1), f(1)) == []
-    assert reason(nofit, "t1-f1x2") == "8H is not the next card after 6H"
+    assert reason(nofit, "t1-f1x2") == "8♥ is not the next card after 6♥"
 
 
 def test_top_foundation_card_may_come_back_to_the_tableau_score_falls_by_1() -> None:
@@ -360,8 +360,8 @@ def test_top_foundation_card_may_come_back_to_the_tableau_score_falls_by_1() -> 
     assert after.tableau[0] == cards("TD 9H") and after.foundations[0] == cards("7H 8H")
     assert GAME.score(after) == 3
     # following the tableau rules: colour, one step below, an empty pile takes it
-    assert reason(state, "f1-t2") == "the tableau builds by colour: 9H and TS differ"
-    assert reason(state, "f1-t4") == "9H is not one step below 8D"
+    assert reason(state, "f1-t2") == "the tableau builds by colour: 9♥ and 10♠ differ"
+    assert reason(state, "f1-t4") == "9♥ is not one step below 8♦"
     assert reason(state, "f1-t3") is None
     # even the start card itself may come back
     assert reason(state, "f2-t3") is None
@@ -447,10 +447,10 @@ def test_tableau_builds_down_by_colour_same_suit_counts() -> None:
     assert reason(state, "t4-t1") is None  # red on red, another suit
     assert reason(state, "t4-t2") is None  # same suit
     assert reason(state, "t5-t3") is None  # black on black
-    assert reason(state, "t4-t3") == "the tableau builds by colour: 6H and 7S differ"
-    assert reason(state, "t5-t1") == "the tableau builds by colour: 6C and 7D differ"
-    assert reason(state, "t6-t1") == "5H is not one step below 7D"
-    assert reason(state, "t7-t1") == "8H is not one step below 7D"  # no building up
+    assert reason(state, "t4-t3") == "the tableau builds by colour: 6♥ and 7♠ differ"
+    assert reason(state, "t5-t1") == "the tableau builds by colour: 6♣ and 7♦ differ"
+    assert reason(state, "t6-t1") == "5♥ is not one step below 7♦"
+    assert reason(state, "t7-t1") == "8♥ is not one step below 7♦"  # no building up
     after = GAME.apply(state, Move.parse("t4-t1"))
     assert after.tableau[0] == cards("7D 6H") and after.tableau[3] == ()
 
@@ -459,7 +459,7 @@ def test_the_bottom_card_of_a_moved_group_must_fit() -> None:
     """"a card (or the bottom card of a moved group) may go on a tableau top card T …\""""
     state = hamilton_position(["KS 9H 8H", "TD", "9D"], start=2)
     assert reason(state, "t1-t2x2") is None  # 9H (bottom of the group) on TD
-    assert reason(state, "t1-t3x2") == "9H is not one step below 9D"
+    assert reason(state, "t1-t3x2") == "9♥ is not one step below 9♦"
     assert reason(state, "t1-t3") is None  # 8H alone on 9D
 
 

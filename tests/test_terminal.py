@@ -20,6 +20,7 @@ from patience.layout import RED_ON, card_name, layout_text, pile_name
 from patience.notation import Record, format_record, parse_record, replay
 from patience.rules import CHOOSER, FOUNDATION, STOCK_MOVE, TABLEAU, Game, Move
 from patience.terminal import Session, TerminalGame, colour_wanted, normalize_input, stream_reader
+from patience.wording import refusal
 
 ROOT = Path(__file__).resolve().parent.parent
 CHOOSE = Move(CHOOSER, FOUNDATION, 1)
@@ -63,8 +64,10 @@ def test_hamilton_session_choose_move_illegal_undo_redo_help_quit() -> None:
     assert f"Hamilton, deal {DEAL}" in out and f"--deal {DEAL}" in out
     assert "t3-t5x2" in out and "undo, redo" in out  # help explains notation and commands
     assert "choices left 2" in out and "start rank" in out
-    assert f"Not allowed: {bad}: " in out  # the engine's reason, word for word
-    assert str(game.why_illegal(game.apply(after_choice(game, DEAL), good), bad)) in out
+    position = game.apply(after_choice(game, DEAL), good)
+    reason = str(game.why_illegal(position, bad))
+    assert refusal(game, position, bad) in out  # the move in words, the engine's reason word for word
+    assert ". " + reason[0].upper() + reason[1:] + "." in out and f"Not allowed: {bad}" not in out
     assert "Nothing to redo." in out
     assert "never read" not in out
     assert [str(m) for m in terminal.session.moves()] == ["s", "c-f1", str(good)]
@@ -83,8 +86,8 @@ def test_exact_count_is_required_and_the_legal_counts_are_shown() -> None:
     session = Session(game, 1)
     session.states[-1] = position  # a hand-made position: no deal leads here quickly
     out, terminal = play(session, "t1-t2\nboard\n")
-    assert "Not allowed: t1-t2: 7H is not one step below 9H" in out
-    assert "Legal from t1 to t2: t1-t2x2" in out
+    assert "Not allowed: 7♥ from pile 1 to pile 2. 7♥ is not one step below 9♥." in out
+    assert "Legal from pile 1 to pile 2: t1-t2x2" in out
     assert terminal.session.state == position  # the illegal move changed nothing
     out, terminal = play(terminal.session, "t1 t2x2\n")
     assert terminal.session.state.tableau[1] == position.tableau[1] + position.tableau[0]
@@ -238,7 +241,7 @@ def test_no_move_left_offers_undo_restart_new() -> None:
     out, _terminal = play(session, "s\nmoves\ns\n")
     assert "no move left" in out
     assert "No move is left. Type undo" in out and "restart" in out and "new" in out
-    assert "Not allowed: s: the stock is empty" in out
+    assert "Not allowed: a click on the stock. The stock is empty." in out
 
 
 # --- colours ---------------------------------------------------------------------------
@@ -281,7 +284,9 @@ def test_save_writes_a_record_that_replay_accepts(tmp_path: Path, capsys: pytest
     assert record.game == "hamilton" and record.deal == DEAL and record.moves == ["s", "c-f1", str(good)]
     assert replay(record).state == terminal.session.state
     assert cli.main(["replay", str(target)]) == 0
-    assert capsys.readouterr().out.startswith(f"score {game.score(terminal.session.state)}/52")
+    shown = capsys.readouterr().out
+    assert shown.splitlines()[-1].startswith(f"score {game.score(terminal.session.state)}/52")
+    assert layout_text(game, terminal.session.state, colour=False) in shown  # and the final table
 
 
 def test_save_to_a_bad_place_says_why(tmp_path: Path) -> None:
@@ -333,7 +338,7 @@ def test_real_process_with_piped_stdin() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert "\x1b[" not in result.stdout  # not a terminal: no colour
-    assert f"> {bad}\nNot allowed: {bad}: " in result.stdout  # piped input is echoed after the prompt
+    assert f"> {bad}\nNot allowed: " in result.stdout  # piped input is echoed after the prompt
     assert "start rank" in result.stdout and "Commands:" in result.stdout
     assert result.stdout.endswith("> \n")  # ended by the end of input, cleanly
 
@@ -367,6 +372,7 @@ def test_hint_suggests_the_next_move_of_a_winning_line() -> None:
     text, terminal = play(session, "hint\nquit\n")
     assert "winning line of 3 moves" in text
     assert "This position can still be won." in text
+    assert "To play it, type " in text  # the words first, then what to type
     assert terminal.session.moves() == moves[:-3]  # a hint changes nothing
 
 
@@ -377,3 +383,30 @@ def test_hint_on_a_lost_position_says_so() -> None:
     text, _terminal = play(session, "hint\nquit\n")
     assert "No move is left." in text
     assert "This position can no longer be won." in text
+
+
+# --- finish ----------------------------------------------------------------------------------------
+
+
+def test_finish_plays_the_rest_up_once_it_is_a_sure_win() -> None:
+    record = parse_record((ROOT / "tests" / "browser" / "data" / "winning-hamilton-1.txt").read_text())
+    game = get_game(record.game)
+    moves = [game.parse_move(m) for m in record.moves]
+    session = Session(game, record.deal, moves[:64])
+    out, terminal = play(session, "finish\n")
+    assert "Not yet: the cards go up by themselves" in out
+    assert len(terminal.session.moves()) == 64  # nothing changed
+    out, terminal = play(Session(game, record.deal, moves[:65]), "finish\nundo\n")
+    assert len(terminal.session.moves()) == 65  # one action: one undo takes it all back
+    out, terminal = play(terminal.session, "finish\n")
+    assert "You won! Every card is on the foundations." in out
+    assert game.is_won(terminal.session.state) and len(terminal.session.moves()) == 65 + 24
+    played = terminal.session.moves()[65:]
+    assert all(f"{move}  " in out for move in played)  # each move printed, with its words beside it
+    assert " to foundation " in out
+
+
+def test_union_square_board_is_the_four_by_four_grid() -> None:
+    out, _ = play(Session(get_game("union-square"), 5), "board\n")
+    rows = [line for line in out.splitlines() if line.startswith("t1 ")]
+    assert rows and all(f"t{n}" in rows[-1] for n in (1, 2, 3, 4))

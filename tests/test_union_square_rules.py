@@ -187,23 +187,23 @@ def test_an_empty_pile_takes_any_available_card() -> None:
 def test_piles_build_in_suit() -> None:
     """"A pile builds in suit, up or down, one rank at a time\": another suit never fits."""
     state = union_square_position(["5H", "6D", "4S", "6H", "4H", "7H"])
-    assert reason(state, "t2-t1") == "piles build in suit: 6D does not go on 5H"
-    assert reason(state, "t3-t1") == "piles build in suit: 4S does not go on 5H"
+    assert reason(state, "t2-t1") == "piles build in suit: 6♦ does not go on 5♥"
+    assert reason(state, "t3-t1") == "piles build in suit: 4♠ does not go on 5♥"
     assert reason(state, "t4-t1") is None
     assert reason(state, "t5-t1") is None
-    assert reason(state, "t6-t1") == "7H is not one rank above or below 5H"
+    assert reason(state, "t6-t1") == "7♥ is not one rank above or below 5♥"
 
 
 def test_no_wrapping_between_king_and_ace() -> None:
     """"with no wrapping (no K–A)\""""
     state = union_square_position(["KH", "AH", "QH", "2H"])
-    assert reason(state, "t2-t1") == "AH is not one rank above or below KH"
-    assert reason(state, "t1-t2") == "KH is not one rank above or below AH"
+    assert reason(state, "t2-t1") == "A♥ is not one rank above or below K♥"
+    assert reason(state, "t1-t2") == "K♥ is not one rank above or below A♥"
     assert reason(state, "t3-t1") is None and reason(state, "t4-t2") is None
     rising_to_king = union_square_position(["QH KH", "AH"])
-    assert reason(rising_to_king, "t2-t1") == "pile 1 is rising: AH does not follow KH"
+    assert reason(rising_to_king, "t2-t1") == "pile 1 is rising: A♥ does not follow K♥"
     falling_to_ace = union_square_position(["2H AH", "KH"])
-    assert reason(falling_to_ace, "t2-t1") == "pile 1 is falling: KH does not follow AH"
+    assert reason(falling_to_ace, "t2-t1") == "pile 1 is falling: K♥ does not follow A♥"
 
 
 def test_a_pile_of_one_card_takes_one_rank_higher_or_lower() -> None:
@@ -211,7 +211,7 @@ def test_a_pile_of_one_card_takes_one_rank_higher_or_lower() -> None:
     state = union_square_position(["5H", "6H", "4H", "5H"])
     assert reason(state, "t2-t1") is None
     assert reason(state, "t3-t1") is None
-    assert reason(state, "t4-t1") == "5H is not one rank above or below 5H"
+    assert reason(state, "t4-t1") == "5♥ is not one rank above or below 5♥"
     assert GAME.apply(state, Move.parse("t3-t1")).tableau[0] == cards("5H 4H")
 
 
@@ -220,9 +220,9 @@ def test_a_pile_of_two_or_more_has_the_direction_of_its_top_two_cards() -> None:
     falling piles take top−1.\""""
     rising = union_square_position(["4H 5H", "6H", "4H", "4D 3D", "2D", "4D"])
     assert reason(rising, "t2-t1") is None
-    assert reason(rising, "t3-t1") == "pile 1 is rising: 4H does not follow 5H"
+    assert reason(rising, "t3-t1") == "pile 1 is rising: 4♥ does not follow 5♥"
     assert reason(rising, "t5-t4") is None
-    assert reason(rising, "t6-t4") == "pile 4 is falling: 4D does not follow 3D"
+    assert reason(rising, "t6-t4") == "pile 4 is falling: 4♦ does not follow 3♦"
     assert GAME.view(rising).pile("tableau-1").direction == "up"
     assert GAME.view(rising).pile("tableau-4").direction == "down"
 
@@ -233,7 +233,7 @@ def test_direction_follows_the_top_two_cards_as_cards_leave() -> None:
     state = union_square_position(["4H 5H 6H", "", "", "3H"])
     state = GAME.apply(state, Move.parse("t1-t2"))  # 4H 5H: still rising
     assert reason(state, "t2-t1") is None  # 6H back
-    assert reason(state, "t4-t1") == "pile 1 is rising: 3H does not follow 5H"
+    assert reason(state, "t4-t1") == "pile 1 is rising: 3♥ does not follow 5♥"
     state = GAME.apply(state, Move.parse("t1-t3"))  # 4H alone: either way
     assert reason(state, "t4-t1") is None
     assert reason(state, "t3-t1") is None
@@ -265,11 +265,11 @@ def test_an_empty_foundation_takes_an_ace_of_a_suit_no_other_foundation_has_begu
     assert [m.dst for m in GAME.legal_moves(fresh) if m.src == WASTE and m.dst < TABLEAU] == every_foundation
     assert reason(fresh, "t2-f1") == "an empty foundation takes only an Ace"
     begun = union_square_position(["AH", "AS"], foundations=["", "AH 2H"])
-    assert reason(begun, "t1-f1") == "another foundation has already begun H"
+    assert reason(begun, "t1-f1") == "another foundation has already begun ♥"
     assert reason(begun, "t2-f1") is None
     # a suit whose foundation is complete has begun too
     complete = union_square_position(["AH"], foundations=[up_and_down("H", 25)])
-    assert reason(complete, "t1-f2") == "another foundation has already begun H"
+    assert reason(complete, "t1-f2") == "another foundation has already begun ♥"
 
 
 def test_the_second_ace_of_a_suit_cannot_start_another_foundation() -> None:
@@ -278,8 +278,8 @@ def test_the_second_ace_of_a_suit_cannot_start_another_foundation() -> None:
     state = play(GAME, union_square_position(["AH", "AH"]), "t1-f3")
     assert state.foundations[2] == cards("AH")
     for foundation in (1, 2, 4):
-        assert reason(state, f"t2-f{foundation}") == "another foundation has already begun H"
-    assert reason(state, "t2-f3") == "the foundation builds up: AH does not follow AH"
+        assert reason(state, f"t2-f{foundation}") == "another foundation has already begun ♥"
+    assert reason(state, "t2-f3") == "the foundation builds up: A♥ does not follow A♥"
     assert not any(m.src == t(2) and m.dst < TABLEAU for m in GAME.legal_moves(state))
 
 
@@ -287,9 +287,9 @@ def test_foundation_with_fewer_than_13_cards_takes_top_plus_1() -> None:
     """"Otherwise, same suit and: with fewer than 13 cards, top+1\""""
     state = union_square_position(["4H", "5H", "4D", "2H"], foundations=["AH 2H 3H"])
     assert reason(state, "t1-f1") is None
-    assert reason(state, "t2-f1") == "the foundation builds up: 5H does not follow 3H"
-    assert reason(state, "t3-f1") == "foundations build in suit: 4D does not go on 3H"
-    assert reason(state, "t4-f1") == "the foundation builds up: 2H does not follow 3H"
+    assert reason(state, "t2-f1") == "the foundation builds up: 5♥ does not follow 3♥"
+    assert reason(state, "t3-f1") == "foundations build in suit: 4♦ does not go on 3♥"
+    assert reason(state, "t4-f1") == "the foundation builds up: 2♥ does not follow 3♥"
     assert GAME.apply(state, Move.parse("t1-f1")).foundations[0] == cards("AH 2H 3H 4H")
 
 
@@ -298,7 +298,7 @@ def test_foundation_with_exactly_13_cards_takes_a_king() -> None:
     state = union_square_position(["KH", "QH", "KS"], foundations=[up_and_down("H", 13)])
     assert reason(state, "t1-f1") is None
     assert reason(state, "t2-f1") == "after the King the foundation takes the second King"
-    assert reason(state, "t3-f1") == "foundations build in suit: KS does not go on KH"
+    assert reason(state, "t3-f1") == "foundations build in suit: K♠ does not go on K♥"
     assert len(GAME.apply(state, Move.parse("t1-f1")).foundations[0]) == 14
 
 
@@ -306,8 +306,8 @@ def test_foundation_with_more_than_13_cards_takes_top_minus_1() -> None:
     """"with more than 13, top−1.\""""
     state = union_square_position(["JH", "TH", "2H"], foundations=[up_and_down("H", 15)])  # … K K Q
     assert reason(state, "t1-f1") is None
-    assert reason(state, "t2-f1") == "the foundation now builds down: TH does not follow QH"
-    assert reason(state, "t3-f1") == "the foundation now builds down: 2H does not follow QH"
+    assert reason(state, "t2-f1") == "the foundation now builds down: 10♥ does not follow Q♥"
+    assert reason(state, "t3-f1") == "the foundation now builds down: 2♥ does not follow Q♥"
     last = union_square_position(["AH"], foundations=[up_and_down("H", 25)])
     assert reason(last, "t1-f1") is None
 
@@ -348,8 +348,8 @@ def test_the_layout_shows_the_top_two_cards_so_the_direction_is_visible() -> Non
     assert view.pile("tableau-1").cards[-2:] == ("5H", "6H")
     assert [view.pile(f"tableau-{i}").direction for i in (1, 2, 3, 4)] == ["up", "down", None, None]
     lines = layout_text(GAME, state, colour=False).splitlines()
-    assert next(line for line in lines if line.lstrip().startswith("t1 ")).endswith("↑ 4♥ 5♥ 6♥")
-    assert next(line for line in lines if line.lstrip().startswith("t2 ")).endswith("↓ 6♦ 5♦")
+    first_row = next(line for line in lines if line.startswith("t1 "))  # the 4×4 grid's first row
+    assert "t1  ↑ 5♥ 6♥ (3)" in first_row and "t2  ↓ 6♦ 5♦" in first_row and "t4    --" in first_row
 
 
 def test_ours_says_when_the_stock_is_empty_and_no_move_is_left() -> None:

@@ -14,7 +14,7 @@ from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.review import Review, review
 from patience.rules import Game, game_slugs, get_game
-from patience.terminal import describe_move
+from patience.wording import describe_move
 
 DEFAULT_REVIEW_SECONDS = 60.0
 

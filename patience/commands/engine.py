@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from patience.deals import deck_text
 from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
+from patience.i18n import language, language_from_environment
 from patience.layout import layout_text
 from patience.notation import parse_moves, read_record, replay
 from patience.numbers import parse_int
 from patience.rules import game_slugs, get_game
+from patience.terminal import colour_wanted
+from patience.wording import describe_move
 
 
 def add_deal_source(parser: argparse.ArgumentParser) -> None:
@@ -38,9 +42,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--moves", default="", metavar='"M1 M2 …"', help="moves to play first")
     p.set_defaults(handler=run_moves)
 
-    p = sub.add_parser("replay", help="replay a game record and print its score",
-                       description="Replay a record; exit 1 naming the first illegal move.")
+    p = sub.add_parser("replay", help="replay a game record: the final table and the score",
+                       description="Replay a record: print the final table (with --each, the table after "
+                                   "every move), then the score; exit 1 naming the first illegal move.")
     p.add_argument("file", type=Path)
+    p.add_argument("--each", action="store_true", help="print the table after every move")
+    p.add_argument("--lang", metavar="L", help="language of the table: en, pt_BR or ru (default: from LANG)")
     p.set_defaults(handler=run_replay)
 
 
@@ -74,5 +81,19 @@ def run_replay(args: argparse.Namespace) -> int:
     except PatienceError as exc:
         print(f"patience: {exc}", file=sys.stderr)
         return 1
+    colour = colour_wanted(None, sys.stdout, dict(os.environ))
+    with language(args.lang if args.lang else language_from_environment(os.environ)):
+        if args.each:
+            game = result.game
+            state = game.new(record.deal)
+            for number, move in enumerate(result.moves, start=1):
+                words = describe_move(game, state, move)
+                state = game.apply_legal(state, move)
+                print(f"{number}. {move}  {words}")
+                print(layout_text(game, state, colour=colour))
+                print()
+        else:
+            print(layout_text(result.game, result.state, colour=colour))
+            print()
     print(f"score {result.score}/{result.game.max_score}, {'won' if result.won else 'not won'}")
     return 0

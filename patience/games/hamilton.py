@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from patience import wording
 from patience.cards import RANK, RED, SUIT, card_text, rank_label
 from patience.deals import parse_deck, shuffled_deck
 from patience.errors import InvalidRecordError
@@ -251,11 +252,11 @@ class HamiltonGame(Game[HamiltonState]):
             return _("choose the start card first: click the stock, "
                      "then move the Chooser card to a foundation")
         if not (is_tableau(src) and src - TABLEAU < TABLEAU_PILES) and not is_foundation(src):
-            return _("Hamilton has no pile {pile} to move from").format(pile=pile_notation(src))
+            return _("Hamilton has no such pile to move from")
         if dst in (STOCK, CHOOSER):
             return _("cards go only to the foundations and the tableau")
         if not (is_tableau(dst) and dst - TABLEAU < TABLEAU_PILES) and not is_foundation(dst):
-            return _("Hamilton has no pile {pile} to move to").format(pile=pile_notation(dst))
+            return _("Hamilton has no such pile to move to")
         idx = IDX[start]
         if is_foundation(src):
             source = state.foundations[src - FOUNDATION]
@@ -294,10 +295,10 @@ class HamiltonGame(Game[HamiltonState]):
             return _("that foundation is full")
         if SUIT[top] != SUIT[card]:
             return _("foundations build in suit: {card} does not go on {top}").format(
-                card=card_text(card), top=card_text(top))
+                card=wording.card_text(card), top=wording.card_text(top))
         if idx[card] != idx[top] + 1:
             return _("{card} is not the next card after {top}").format(
-                card=card_text(card), top=card_text(top))
+                card=wording.card_text(card), top=wording.card_text(top))
         return None
 
     def _why_not_on_tableau(
@@ -315,9 +316,10 @@ class HamiltonGame(Game[HamiltonState]):
             return _("nothing can be placed on a {label} when {label} is the start rank").format(label=label)
         if RED[top] != RED[card]:
             return _("the tableau builds by colour: {card} and {top} differ").format(
-                card=card_text(card), top=card_text(top))
+                card=wording.card_text(card), top=wording.card_text(top))
         if idx[top] != idx[card] + 1:
-            return _("{card} is not one step below {top}").format(card=card_text(card), top=card_text(top))
+            return _("{card} is not one step below {top}").format(
+                card=wording.card_text(card), top=wording.card_text(top))
         return None
 
     def apply_legal(self, state: HamiltonState, move: Move) -> HamiltonState:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from patience.cards import ACE, KING, RANK, SUIT, card_text
+from patience import wording
+from patience.cards import ACE, KING, RANK, SUIT, SUIT_SYMBOLS, card_text
 from patience.deals import parse_deck, shuffled_deck
 from patience.i18n import _
 from patience.positions import (
@@ -217,7 +218,7 @@ class UnionSquareGame(Game[UnionSquareState]):
         elif is_foundation(src):
             return _("cards on the foundations are out of play")
         else:
-            return _("Union Square has no pile {pile} to move from").format(pile=pile_notation(src))
+            return _("Union Square has no such pile to move from")
         if count != 1:
             return _("only single cards move in Union Square")
         if is_foundation(dst):
@@ -226,42 +227,43 @@ class UnionSquareGame(Game[UnionSquareState]):
                 return None
             return self._foundation_reason(card, foundation, state.foundations)
         if not is_tableau(dst):
-            return _("cards cannot be moved to {pile}").format(pile=pile_notation(dst))
+            return _("cards cannot be moved to {pile}").format(pile=wording.pile_text(dst))
         target = state.tableau[dst - TABLEAU]
         if fits_tableau(card, target):
             return None
         top = target[-1]
         if SUIT[top] != SUIT[card]:
             return _("piles build in suit: {card} does not go on {top}").format(
-                card=card_text(card), top=card_text(top))
+                card=wording.card_text(card), top=wording.card_text(top))
         if len(target) >= 2:
             if pile_direction(target) > 0:
                 reason = _("pile {number} is rising: {card} does not follow {top}")
             else:
                 reason = _("pile {number} is falling: {card} does not follow {top}")
-            return reason.format(number=dst - TABLEAU + 1, card=card_text(card), top=card_text(top))
+            return reason.format(number=dst - TABLEAU + 1, card=wording.card_text(card),
+                                 top=wording.card_text(top))
         return _("{card} is not one rank above or below {top}").format(
-            card=card_text(card), top=card_text(top))
+            card=wording.card_text(card), top=wording.card_text(top))
 
     @staticmethod
     def _foundation_reason(card: int, foundation: Pile, foundations: tuple[Pile, ...]) -> str:
         if not foundation:
             if RANK[card] != ACE:
                 return _("an empty foundation takes only an Ace")
-            return _("another foundation has already begun {suit}").format(suit=card_text(card)[1])
+            return _("another foundation has already begun {suit}").format(suit=SUIT_SYMBOLS[SUIT[card]])
         top = foundation[-1]
         if SUIT[top] != SUIT[card]:
             return _("foundations build in suit: {card} does not go on {top}").format(
-                card=card_text(card), top=card_text(top))
+                card=wording.card_text(card), top=wording.card_text(top))
         if len(foundation) == FULL_FOUNDATION:
             return _("that foundation is full")
         if len(foundation) == FOUNDATION_TURN:
             return _("after the King the foundation takes the second King")
         if len(foundation) > FOUNDATION_TURN:
             return _("the foundation now builds down: {card} does not follow {top}").format(
-                card=card_text(card), top=card_text(top))
+                card=wording.card_text(card), top=wording.card_text(top))
         return _("the foundation builds up: {card} does not follow {top}").format(
-            card=card_text(card), top=card_text(top))
+            card=wording.card_text(card), top=wording.card_text(top))
 
     def apply_legal(self, state: UnionSquareState, move: Move) -> UnionSquareState:
         src, dst, _count = move

@@ -103,13 +103,20 @@ _STOCK_DETAILS: Final = {
 
 
 def allowed_methods(request: Request) -> list[str]:
-    """Every method the OpenAPI schema documents at this path (Starlette's 405 names only one route's)."""
+    """Every method the OpenAPI schema documents at this path (Starlette's 405 names only one route's).
+
+    A fixed path (``/api/games/current``) answers for itself, not for the ``/api/games/{game_id}``
+    it also matches.
+    """
+    paths: dict[str, dict[str, object]] = request.app.openapi()["paths"]
+    if request.url.path in paths:
+        return sorted(method.upper() for method in paths[request.url.path])
     table: list[tuple[re.Pattern[str], set[str]]] | None = getattr(request.app.state, "methods", None)
     if table is None:
         table = [
             (re.compile("^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path)) + "$"),
              {method.upper() for method in operations})
-            for path, operations in request.app.openapi()["paths"].items()
+            for path, operations in paths.items()
         ]
         request.app.state.methods = table
     found: set[str] = set()

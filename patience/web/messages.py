@@ -68,6 +68,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Abandon this game? It will count as lost."),
     N_("Start a new game? This one stays in your saved games."),
     N_("Reset the statistics of this game? This cannot be undone."), N_("Statistics reset."),
+    N_("Restart this deal?"), N_("Start a new game?"), N_("This counts as a loss."),
+    N_("Delete this saved game?"), N_("Delete"), N_("Delete {game}"),
+    # auto-finish
+    N_("Finish"), N_("Finish automatically"),
     # statistics
     N_("Played"), N_("Won"), N_("Lost"), N_("Win rate"), N_("Current streak"), N_("Best streak"),
     N_("Best time"), N_("Fewest moves"), N_("Average score"), N_("Wins with hints"),

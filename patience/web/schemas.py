@@ -71,6 +71,9 @@ class NewGameIn(BaseModel):
                                    description="With winnable: easy, medium or hard (others answer 422)",
                                    json_schema_extra={"enum": ["easy", "medium", "hard"]})
 
+    fresh: StrictBool = Field(default=False, description="Deal it anew even when an unfinished game of this "
+                                                         "deal exists (else that game is returned, 200)")
+
     @model_validator(mode="after")
     def _deal_or_deck(self) -> NewGameIn:
         if self.deal is not None and self.deck is not None:
@@ -96,6 +99,13 @@ class VersionIn(_Strict):
     """A change that needs only the version it was made on (undo, redo)."""
 
     version: StrictInt
+
+
+class ClockIn(_Strict):
+    """A page's report on the play clock of the game it shows."""
+
+    visible: StrictBool = Field(description="True while the page shows the game (the clock runs); false "
+                                            "when it is hidden or closed (the clock stops)")
 
 
 class EmptyIn(_Strict):
@@ -155,7 +165,12 @@ class GameOut(BaseModel):
     message: str | None = Field(description="Won / no move left, translated; else null")
     finished: bool
     won: bool
-    elapsed_seconds: int
+    elapsed_seconds: int = Field(description="Play time: counted only while a page shows the game "
+                                             "(see POST /api/games/{id}/clock)")
+    clock_running: bool = Field(default=False,
+                                description="True while a page's reports keep the clock running")
+    can_finish: bool = Field(default=False, description="The rest is a sure win by foundation moves alone: "
+                                                        "POST /api/games/{id}/finish plays it")
     move_count: int
     used_hints: bool
     used_undo: bool
@@ -200,6 +215,14 @@ class HintOut(BaseModel):
     line: list[str] = Field(default_factory=list, description="The winning line when one is known")
     busy: bool = Field(default=False, description="True when the solver was too busy: the move is the "
                                                   "heuristic's, answered at once")
+
+
+class ClockOut(BaseModel):
+    """The play clock after a report."""
+
+    version: int
+    elapsed_seconds: int
+    clock_running: bool
 
 
 class WinnableOut(BaseModel):
@@ -258,9 +281,11 @@ class DailyOut(BaseModel):
 
 
 class HistoryOut(BaseModel):
-    """One finished deal."""
+    """One played deal: finished (won or lost) or still being played."""
 
-    finished_at: str
+    finished_at: str | None = Field(description="When it ended; null while it is being played")
+    started_at: str = Field(description="Its first move")
+    finished: bool
     won: bool
     score: int
     seconds: int
@@ -283,7 +308,8 @@ class StatsOut(BaseModel):
     average_score: float | None
     wins_with_hints: int
     wins_with_undo: int
-    history: list[HistoryOut] = Field(description="Finished deals, most recent first (at most 100)")
+    history: list[HistoryOut] = Field(
+        description="The played deals every figure counts, most recently started first (at most 100)")
     difficulty: Difficulty | None = Field(
         default=None, description="When given: only deals of this difficulty are counted")
     formatted: dict[str, str | list[dict[str, str]]] = Field(

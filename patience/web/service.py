@@ -21,6 +21,7 @@ is asked for.
 
 from __future__ import annotations
 
+import math
 import secrets
 import threading
 import time
@@ -37,10 +38,12 @@ from fastapi import HTTPException
 from patience.catalog import Catalog, CatalogError, check_difficulty
 from patience.deals import MAX_DEAL, deck_text
 from patience.errors import InvalidDealError, InvalidMoveError, UnknownGameError
+from patience.finish import NOT_YET, finish_moves, is_sure_win
 from patience.i18n import _, get_language
 from patience.rules import Game, Move, View, get_game, parse_pile
-from patience.store import MAX_MOVES_PER_GAME, GameRecord, Store
+from patience.store import MAX_MOVES_PER_GAME, UNPLAYED_KEPT_SECONDS, GameRecord, Store
 from patience.web.schemas import GameOut, GameSummaryOut, PileOut, ViewOut
+from patience.wording import refusal
 
 STATE_CACHE_SIZE: Final = 4096
 
@@ -165,6 +168,29 @@ class GameService:
         return record, state
 
     # --- creating -----------------------------------------------------------------------------------
+    def open_deal(self, player: str, slug: str, deal: int | None, deck: str | None,
+                  fresh: bool = False, *, winnable: bool = False,
+                  difficulty: str | None = None) -> tuple[GameRecord, Any, bool]:
+        """The player's unfinished game on this deal if there is one (unless ``fresh``), else a new one.
+
+        Returns the game, its position and True when it was newly dealt. A
+        random deal (neither ``deal`` nor ``deck``) is always new.
+        """
+        game = known_game(slug)
+        if not fresh and (deal is None) != (deck is None):
+            wanted: str | None = None
+            if deck is not None:
+                try:
+                    wanted = deck_text(game.deck_of(deck))
+                except InvalidDealError:
+                    wanted = None  # create() refuses it with the reason
+            if deal is not None or wanted is not None:
+                found = self.store.find_unfinished(player, slug, deal, wanted)
+                if found is not None:
+                    return found, self.state_of(found), False
+        record, state = self.create(player, slug, deal, deck, winnable=winnable, difficulty=difficulty)
+        return record, state, True
+
     def create(self, player: str, slug: str, deal: int | None, deck: str | None, *,
                winnable: bool = False, difficulty: str | None = None) -> tuple[GameRecord, Any]:
         """Deal a new game: numbered, from a deck string, or a random numbered deal.
@@ -191,7 +217,9 @@ class GameService:
                 state = game.new(deal)
         except InvalidDealError as exc:
             raise HTTPException(400, _("This deal cannot be dealt: {reason}").format(reason=exc)) from None
-        record = self.store.create_game(player, slug, deal if deck is None else None, deck, self.clock())
+        now = self.clock()
+        self.store.forget_unplayed(player, now - UNPLAYED_KEPT_SECONDS)
+        record = self.store.create_game(player, slug, deal if deck is None else None, deck, now)
         self._remember(record, state)
         return record, state
 
@@ -208,8 +236,7 @@ class GameService:
         for move in moves:
             reason = game.why_illegal(state, move)
             if reason is not None:
-                raise HTTPException(422, _("The move {move} is not allowed: {reason}.").format(
-                    move=str(move), reason=_(reason)))
+                raise HTTPException(422, refusal(game, state, move, reason))
             state = game.apply_legal(state, move)
         return state
 
@@ -265,6 +292,34 @@ class GameService:
                                     game, state)
         record, state = self._save(changed, state, version)
         return record, state, applied
+
+    def finish(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any, list[str]]:
+        """Play every remaining card up when the rest is a sure win, as one action; else 422, no change."""
+        record, state = self._changeable(player, game_id, version)
+        game = get_game(record.game)
+        moves = finish_moves(game, state)
+        if not moves:
+            raise HTTPException(422, _(NOT_YET))
+        self._check_limit(record, len(moves))
+        state = self._apply(game, state, moves)
+        applied = [str(m) for m in moves]
+        played = record.played([applied], self.clock(), game.position_text(state))
+        changed = self._after_moves(played, game, state)
+        record, state = self._save(changed, state, version)
+        return record, state, applied
+
+    def clock_report(self, player: str, game_id: str, visible: bool) -> GameRecord:
+        """A page's report on a game's clock: count the time up to now; pause it when no page shows it."""
+        record, _state = self.load(player, game_id)
+        changed = record.clocked(self.clock(), running=visible)
+        if changed is not record:
+            self.store.save_clock(changed)
+        return changed
+
+    def delete(self, player: str, game_id: str) -> None:
+        """Remove one of the player's saved games (a deal being played counts as lost); 404 if none."""
+        if not self.store.delete_game(player, game_id, self.clock()):
+            raise HTTPException(404, _("There is no such game."))
 
     def undo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
         """Take back the last action (reads the position before it: one row, whatever the length)."""
@@ -329,7 +384,9 @@ class GameService:
             view=view_out(view),
             legal=legal, status_text=status_text(view, record.move_count),
             message=game_message(record, view), finished=record.finished, won=record.won,
-            elapsed_seconds=round(record.elapsed), move_count=record.move_count,
+            elapsed_seconds=math.floor(record.elapsed), move_count=record.move_count,
+            clock_running=record.clock_running,
+            can_finish=not record.finished and is_sure_win(game, state),
             used_hints=record.used_hints, used_undo=record.used_undo,
             created_at=iso_time(record.created_at), updated_at=iso_time(record.updated_at),
             applied=applied,

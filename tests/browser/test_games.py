@@ -81,7 +81,9 @@ def test_statistics_chart_and_reset_with_confirmation(page: Any, live_server: st
     open_deal(page, live_server, "union-square", 5)
     page.click('[data-pile="stock"]')
     wait_version(page, 1)
-    page.click("#restart")  # an unfinished game with moves counts as lost
+    page.click("#restart")  # an unfinished game with moves counts as lost: the page asks first
+    expect(page.locator("#confirm-dialog")).to_contain_text("This counts as a loss.")
+    page.click("#confirm-yes")
     page.wait_for_function("() => window.patience.app.game.moves.length === 0")
     open_stats(page)
     assert stat(page, "played") == "1" and stat(page, "won") == "0"

@@ -2,7 +2,7 @@
 
 Hamilton deal 1 (start card chosen from three): the stock turns QC, then 4S, then 6C to the
 Chooser; after ``s c-f1`` (start rank Queen) the only tableau move is ``t2-t1`` (6D onto 7D),
-and ``t1-t3`` is refused ("7D is not one step below 2D").
+and ``t1-t3`` is refused ("7♦ is not one step below 2♦").
 Union Square deal 1: t1 holds 6H and t2 7H, so ``t1-t2`` makes t2 a falling pile; after 22 stock
 cards a double-click on a foundation autoplays three Aces.
 """
@@ -168,8 +168,9 @@ def test_an_illegal_drop_is_refused_and_says_why(page: Any, live_server: str) ->
     before = table_position(page)
     drag(page, top_card(page, "tableau-1"), page.locator('[data-pile="tableau-3"]'))
     expect(page.locator("#notice")).to_be_visible()
-    expect(page.locator("#notice")).to_contain_text("7D is not one step below 2D")
-    expect(page.locator("#live")).to_contain_text("7D is not one step below 2D")
+    refusal = "Not allowed: 7♦ from pile 1 to pile 3. 7♦ is not one step below 2♦."
+    expect(page.locator("#notice")).to_contain_text(refusal)
+    expect(page.locator("#live")).to_contain_text(refusal)
     assert table_position(page) == before
     assert game_object(page)["version"] == 2
     # the card is back in its pile, where it was

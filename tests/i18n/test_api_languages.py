@@ -31,9 +31,9 @@ def new_game(client: TestClient, **params: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "The move t1-t3 is not allowed: 7D is not one step below 2D."),
-    ("pt_BR", "A jogada t1-t3 não é permitida: 7D não está um passo abaixo de 2D."),
-    ("ru", "Ход t1-t3 невозможен: 7D — не на один шаг младше 2D."),
+    ("en", "Not allowed: 7♦ from pile 1 to pile 3. 7♦ is not one step below 2♦."),
+    ("pt_BR", "Não permitido: 7♦ (pilha 1 → pilha 3). 7♦ não está um passo abaixo de 2♦."),
+    ("ru", "Нельзя: 7♦ (ряд 1 → ряд 3). 7♦ — не на один шаг младше 2♦."),
 ])
 def test_a_refusal_in_each_language(client: TestClient, lang: str, expected: str) -> None:
     game = new_game(client)
@@ -48,10 +48,10 @@ def test_language_from_accept_language_and_the_cookie(client: TestClient) -> Non
     body = {"moves": ["t1-t3"], "version": game["version"]}
     moves_url = f"/api/games/{game['id']}/moves"
     answer = client.post(moves_url, json=body, headers={"Accept-Language": "ru-RU,ru;q=0.9"})
-    assert answer.json()["detail"].startswith("Ход t1-t3 невозможен")
+    assert answer.json()["detail"].startswith("Нельзя: 7♦ (ряд 1 → ряд 3)")
     assert client.post("/api/language", json={"lang": "pt_BR"}).status_code == 200
     answer = client.post(moves_url, json=body, headers={"Accept-Language": "ru"})
-    assert answer.json()["detail"].startswith("A jogada t1-t3 não é permitida")
+    assert answer.json()["detail"].startswith("Não permitido: 7♦ (pilha 1 → pilha 3)")
 
 
 @pytest.mark.parametrize(("lang", "title", "phrase"), [

@@ -1,7 +1,7 @@
 """The page in Portuguese (from Accept-Language) and in Russian (from the switcher), in Chromium.
 
 Hamilton deal 1: the stock turns QC to the Chooser; after ``s c-f1`` (start rank Queen) the
-drop ``t1-t3`` is refused (7D is not one step below 2D), and the refusal comes in the language.
+drop ``t1-t3`` is refused (7♦ is not one step below 2♦), and the refusal comes in the language.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_portuguese_from_accept_language(page_factory: Any, live_server: str) ->
     choose_start(page)
     expect(page.locator("#status")).to_contain_text("Valor inicial")
     refuse_a_drop(page)
-    refusal = "A jogada t1-t3 não é permitida: 7D não está um passo abaixo de 2D"
+    refusal = "Não permitido: 7♦ (pilha 1 → pilha 3). 7♦ não está um passo abaixo de 2♦"
     expect(page.locator("#notice")).to_contain_text(refusal)
     dialog = open_rules(page)
     expect(page.locator("#rules-title")).to_have_text("Hamilton")
@@ -64,8 +64,9 @@ def test_russian_from_the_switcher_and_remembered(page: Any, live_server: str) -
     expect(page.locator('[data-pile="tableau-1"]')).to_have_attribute("aria-label", "Ряд 1: Семёрка бубен")
     choose_start(page)
     refuse_a_drop(page)
-    expect(page.locator("#notice")).to_contain_text("Ход t1-t3 невозможен: 7D — не на один шаг младше 2D")
-    expect(page.locator("#live")).to_contain_text("Ход t1-t3 невозможен")
+    refusal = "Нельзя: 7♦ (ряд 1 → ряд 3). 7♦ — не на один шаг младше 2♦"
+    expect(page.locator("#notice")).to_contain_text(refusal)
+    expect(page.locator("#live")).to_contain_text("Нельзя: 7♦ (ряд 1 → ряд 3)")
     dialog = open_rules(page)
     expect(page.locator("#rules-title")).to_have_text("Гамильтон")
     expect(dialog.locator("#rules-body h2").first).to_have_text("Расклад")

@@ -30,7 +30,7 @@ def test_terminal_game_in_russian(monkeypatch: Patch, capsys: Capture) -> None:
     assert "Команды:" in out and "щёлкнуть по колоде" in out
     assert "Неизвестная команда «foo»." in out
     # the rules' own reason for a refusal is Russian too
-    assert "Так нельзя: t1-t3: сначала выберите стартовую карту: щёлкните по колоде" in out
+    assert "Нельзя: 7♦ (ряд 1 → ряд 3). Сначала выберите стартовую карту: щёлкните по колоде" in out
 
 
 def test_terminal_language_from_lang(monkeypatch: Patch, capsys: Capture) -> None:

@@ -8,6 +8,7 @@ import time
 from patience import get_game
 from patience.hints import Hint, heuristic_move, hint, winnability
 from patience.i18n import language
+from patience.wording import move_text
 from tests.solver.positions import hamilton_won_position_text
 
 WON_POSITION = ("hamilton start=1 choices=0 chooser=- stock=- f="
@@ -22,7 +23,9 @@ def test_hint_follows_a_winning_line() -> None:
     assert answer.basis == "winning line" and answer.status == "winnable"
     assert answer.move is not None and answer.line[0] == answer.move
     assert game.is_won(game.apply_all(state, answer.line))
-    assert str(answer.move) in answer.explanation
+    # the move in words, as the table shows it, never in notation
+    assert move_text(game, state, answer.move) in answer.explanation
+    assert str(answer.move) not in answer.explanation
 
 
 def test_hint_in_a_lost_game_still_offers_a_move() -> None:

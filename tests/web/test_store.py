@@ -68,7 +68,8 @@ def test_games_are_private_and_listed_newest_first(tmp_path: Path) -> None:
     old = store.create_game("p", "hamilton", 1, None, now=1.0)
     new = store.create_game("p", "union-square", 2, None, now=2.0)
     store.create_game("q", "hamilton", 1, None, now=3.0)
-    assert [g.id for g in store.list_games("p")] == [new.id, old.id]
+    assert store.list_games("p") == []  # no move yet: not saved games
+    assert [g.id for g in store.list_games("p", played_only=False)] == [new.id, old.id]
     assert store.get_game("q", old.id) is None
     assert store.save(new.ended(False, 0, now=4.0), expected_version=0)
     current = store.current_game("p")
@@ -84,10 +85,10 @@ def test_statistics_of_results() -> None:
     stats = Statistics.of([result(False, 1), result(True, 2, hints=True), result(True, 3),
                            result(False, 4), result(True, 5), result(None, 6)][::-1])
     assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (6, 3, 1, 2)
-    assert [r.started_at for r in stats.history] == [1, 2, 3, 4, 5]
+    assert [r.started_at for r in stats.history] == [1, 2, 3, 4, 5, 6]  # the same six games
     assert stats.best_time_seconds == 102.0 and stats.fewest_moves == 62 and stats.wins_with_hints == 1
-    assert stats.average_score == pytest.approx((3 * 52 + 2 * 7) / 5)
-    assert stats.win_rate == pytest.approx(0.5) and len(stats.history) == 5
+    assert stats.average_score == pytest.approx((3 * 52 + 3 * 7) / 6)
+    assert stats.win_rate == pytest.approx(0.5) and len(stats.history) == stats.played
     empty = Statistics.of([])
     assert empty.win_rate == 0.0 and empty.best_time_seconds is None and empty.average_score is None
 

@@ -9,9 +9,10 @@ holding a thread, so no other route waits behind a hint.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request, Response
 
 from patience.i18n import _, get_language
 from patience.rules import game_slugs, get_game
@@ -19,6 +20,8 @@ from patience.web.analysis import Verdict
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
 from patience.web.schemas import (
     CatalogEntryOut,
+    ClockIn,
+    ClockOut,
     DoubleClickIn,
     GameOut,
     GameSummaryOut,
@@ -44,19 +47,24 @@ async def catalog() -> list[CatalogEntryOut]:
             for slug in game_slugs()]
 
 
-@router.post("", status_code=201, responses=errors(400, 404))
-async def new_game(body: NewGameIn, request: Request, history: History = "recent") -> GameOut:
-    """Deal a new game: ``deal`` number, ``deck`` string, or neither for a random deal.
+@router.post("", status_code=201, responses={**errors(400, 404), 200: {
+    "model": GameOut, "description": "This player's unfinished game of this deal, returned instead"}})
+async def new_game(body: NewGameIn, request: Request, response: Response,
+                   history: History = "recent") -> GameOut:
+    """Deal a new game: ``deal`` number, ``deck`` string, or neither for a random deal (201).
 
-    ``winnable: true`` (optionally with ``difficulty``: easy, medium or hard) deals a numbered deal the
-    solver has proven winnable, chosen at random; the game's ``difficulty`` says which level it is.
-
-    Other unfinished games stay in the saved games (each counts as played, not won, until finished).
+    With a ``deal`` or ``deck`` for which this player has an unfinished game of the same game, that
+    game is returned (200) instead, unless ``fresh`` is true. ``winnable: true`` (optionally with
+    ``difficulty``: easy, medium or hard) deals a numbered deal the solver has proven winnable, chosen
+    at random; the game's ``difficulty`` says which level it is. Other unfinished games stay in the
+    saved games (each counts as played, not won, until finished).
     """
     service = service_of(request)
-    return service.describe(*service.create(player_of(request), body.game, body.deal, body.deck,
-                                            winnable=body.winnable, difficulty=body.difficulty),
-                            history=history == "full")
+    record, state, new = service.open_deal(player_of(request), body.game, body.deal, body.deck, body.fresh,
+                                           winnable=body.winnable, difficulty=body.difficulty)
+    if not new:
+        response.status_code = 200
+    return service.describe(record, state, history=history == "full")
 
 
 @router.get("", responses=errors())
@@ -101,6 +109,37 @@ async def double_click(game_id: str, body: DoubleClickIn, request: Request,
     service = service_of(request)
     record, state, applied = service.double_click(player_of(request), game_id, body.pile, body.version)
     return service.describe(record, state, applied, history=history == "full")
+
+
+@router.delete("/{game_id}", status_code=204, response_class=Response, responses=errors(404))
+async def delete_game(game_id: str, request: Request) -> Response:
+    """Remove one of this player's saved games (204); a deal being played counts as lost."""
+    service_of(request).delete(player_of(request), game_id)
+    return Response(status_code=204)
+
+
+@router.post("/{game_id}/finish", responses=errors(404, 409))
+async def finish(game_id: str, body: VersionIn, request: Request) -> GameOut:
+    """Play every remaining card to the foundations when the rest is a sure win; ``applied`` lists the moves.
+
+    A sure win: the stock is empty and foundation moves alone, in any order, put every card up
+    (``can_finish`` in the game says so). Otherwise 422 with the reason, and nothing changes.
+    """
+    service = service_of(request)
+    record, state, applied = service.finish(player_of(request), game_id, body.version)
+    return service.describe(record, state, applied)
+
+
+@router.post("/{game_id}/clock", responses=errors(404))
+async def clock(game_id: str, body: ClockIn, request: Request) -> ClockOut:
+    """A page reports that it shows this game (``visible``) or no longer does; answers the play time.
+
+    Each report adds the time since the previous one, at most 30 seconds, and nothing after a
+    report with ``visible: false``: the clock counts only while a page shows the game.
+    """
+    record = service_of(request).clock_report(player_of(request), game_id, body.visible)
+    return ClockOut(version=record.version, elapsed_seconds=math.floor(record.elapsed),
+                    clock_running=record.clock_running)
 
 
 @router.post("/{game_id}/undo", responses=errors(400, 404, 409))

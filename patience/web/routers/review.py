@@ -10,11 +10,11 @@ from patience.catalog import CatalogError, daily_deal, parse_day
 from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.rules import Game, Move, get_game
-from patience.terminal import describe_move
 from patience.web.reviews import ReviewBusyError, Reviewer
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import DailyOut, ReviewOut, ReviewStepOut, ViewOut
 from patience.web.service import deal_of, view_out
+from patience.wording import describe_move
 
 router = APIRouter(tags=["analysis"])
 MAX_STEPS = 400

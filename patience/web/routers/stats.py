@@ -45,9 +45,9 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
 
     history = [
         {
-            "finished_at": format_datetime(datetime.fromtimestamp(r.finished_at or 0, UTC), "short",
-                                           locale=lang),
-            "result": _("Won") if r.won else _("Lost"),
+            "finished_at": none if r.finished_at is None else format_datetime(
+                datetime.fromtimestamp(r.finished_at, UTC), "short", locale=lang),
+            "result": _("In progress") if r.won is None else _("Won") if r.won else _("Lost"),
             "score": number(r.score),
             "time": clock_text(r.seconds),
             "moves": number(r.moves),
@@ -70,6 +70,8 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
         "wins_with_hints": number(stats.wins_with_hints),
         "wins_with_undo": number(stats.wins_with_undo),
         "history": history,
+        "definition": _("Played: every deal with at least one move, finished or not; "
+                        "a deal counts as won only once it is won."),
     }
 
 
@@ -95,7 +97,9 @@ def get_stats(game: str, request: Request, difficulty: str | None = None) -> Sta
         best_time_seconds=None if stats.best_time_seconds is None else round(stats.best_time_seconds),
         fewest_moves=stats.fewest_moves, average_score=stats.average_score,
         wins_with_hints=stats.wins_with_hints, wins_with_undo=stats.wins_with_undo,
-        history=[HistoryOut(finished_at=iso_time(r.finished_at or 0), won=bool(r.won), score=r.score,
+        history=[HistoryOut(finished_at=None if r.finished_at is None else iso_time(r.finished_at),
+                            started_at=iso_time(r.started_at), finished=r.won is not None,
+                            won=bool(r.won), score=r.score,
                             seconds=round(r.seconds), moves=r.moves, used_hints=r.used_hints,
                             used_undo=r.used_undo)
                  for r in reversed(stats.history[-HISTORY_LENGTH:])],

@@ -4,45 +4,104 @@ import { api } from "./api.js";
 import { fmt, langTag, t } from "./i18n.js";
 import { $, app, errorText, notice } from "./state.js";
 
-/** The list of unfinished games; `resume(id)` is called with the one the player picks. */
-export async function openSaved(resume) {
-  const list = $("saved-list");
-  let games = [];
-  try {
-    games = await api.get("/api/games?status=unfinished");
-  } catch (err) {
-    notice(errorText(err));
+/** Ask a yes/no question in the confirmation dialog ("This counts as a loss."); true on yes. */
+export function ask(question, yesLabel) {
+  const dialog = $("confirm-dialog");
+  if (dialog.open) return Promise.resolve(false); // already asking: a second click is not a yes
+  $("confirm-question").textContent = question;
+  $("confirm-yes").textContent = yesLabel;
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.showModal();
+    $("confirm-no").focus();
+  });
+}
+
+/** Before something that ends the game on the table as lost: ask once, unless no move was played. */
+export function confirmLoss(question, yesLabel) {
+  const g = app.game;
+  if (!g || g.finished || !(g.move_count ?? g.moves.length)) return Promise.resolve(true);
+  return ask(question, yesLabel);
+}
+
+export function installConfirm() {
+  $("confirm-yes").addEventListener("click", () => $("confirm-dialog").close("yes"));
+  $("confirm-no").addEventListener("click", () => $("confirm-dialog").close("no"));
+}
+
+function savedItem(g, resume, refresh, deletedCurrent) {
+  const li = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "saved-resume";
+  button.dataset.gameId = g.id;
+  const when = g.updated_at ? new Date(g.updated_at).toLocaleString(langTag()) : "";
+  const title = document.createElement("b");
+  const deal = g.deal !== null && g.deal !== undefined ? fmt("Deal {number}", { number: g.deal }) : t("Custom deal");
+  title.textContent = `${t(g.name)} · ${deal}`;
+  const detail = document.createElement("span");
+  detail.textContent = [
+    fmt("Score {score}/{max_score}", { score: g.score, max_score: g.max_score }),
+    fmt("Moves {count}", { count: g.move_count }),
+    fmt("Last played {date}", { date: when }),
+  ].join(" · ");
+  button.append(title, detail);
+  const current = app.game && g.id === app.game.id;
+  if (current) {
+    button.classList.add("current");
+    button.setAttribute("aria-current", "true");
   }
-  list.replaceChildren();
-  if (!games.length) {
-    const li = document.createElement("li");
-    li.className = "empty";
-    li.textContent = t("No saved games.");
-    list.append(li);
-  }
-  for (const g of games) {
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.gameId = g.id;
-    const when = g.updated_at ? new Date(g.updated_at).toLocaleString(langTag()) : "";
-    const title = document.createElement("b");
-    title.textContent = `${t(g.name)} · ${fmt("Deal {number}", { number: g.deal })}`;
-    const detail = document.createElement("span");
-    detail.textContent = `${t("Score")} ${g.score}/${g.max_score} · ${t("Moves")} ${g.move_count} · ${when}`;
-    button.append(title, detail);
-    if (app.game && g.id === app.game.id) {
-      button.classList.add("current");
-      button.setAttribute("aria-current", "true");
+  button.addEventListener("click", () => {
+    $("saved-dialog").close();
+    resume(g.id);
+  });
+  const remove = document.createElement("button");
+  remove.type = "button";
+  remove.className = "saved-delete";
+  remove.dataset.deleteId = g.id;
+  remove.textContent = "✕";
+  remove.title = t("Delete");
+  remove.setAttribute("aria-label", fmt("Delete {game}", { game: title.textContent }));
+  remove.addEventListener("click", async () => {
+    if (!(await ask(t("Delete this saved game?"), t("Delete")))) return;
+    try {
+      await api.del(`/api/games/${encodeURIComponent(g.id)}`);
+    } catch (err) {
+      notice(errorText(err));
     }
-    button.addEventListener("click", () => {
-      $("saved-dialog").close();
-      resume(g.id);
-    });
-    li.append(button);
-    list.append(li);
-  }
-  $("saved-dialog").showModal();
+    if (current) deletedCurrent();
+    await refresh();
+  });
+  li.append(button, remove);
+  return li;
+}
+
+/**
+ * The list of unfinished games, each with its score, moves, when it was last played and a delete
+ * button; `resume(id)` is called with the one the player picks, `deletedCurrent()` when the game on
+ * the table was deleted.
+ */
+export async function openSaved(resume, deletedCurrent = () => {}) {
+  const list = $("saved-list");
+  const refresh = async () => {
+    let games = [];
+    try {
+      games = await api.get("/api/games?status=unfinished");
+    } catch (err) {
+      notice(errorText(err));
+    }
+    list.replaceChildren();
+    if (!games.length) {
+      const li = document.createElement("li");
+      li.className = "empty";
+      li.textContent = t("No saved games.");
+      list.append(li);
+    }
+    for (const g of games) list.append(savedItem(g, resume, refresh, deletedCurrent));
+  };
+  await refresh();
+  if (!$("saved-dialog").open) $("saved-dialog").showModal();
 }
 
 /** The help page of the game on the table, in the player's language. */

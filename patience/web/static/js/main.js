@@ -5,7 +5,9 @@
 import { hideHint, scheduleWinnable, showHint } from "./advice.js";
 import { api } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
-import { openRules, openSaved } from "./dialogs.js";
+import { installClock, report, takeTime } from "./clock.js";
+import { confirmLoss, installConfirm, openRules, openSaved } from "./dialogs.js";
+import { finishGame, installFinish, offerFinish } from "./finish.js";
 import { installPointer } from "./drag.js";
 import { fmt, languages, lang, loadMessages, plural, t, translateDocument } from "./i18n.js";
 import { installKeyboard, setFocusPile } from "./keyboard.js";
@@ -81,12 +83,15 @@ function setGame(game, mode = "move", spoken = null) {
   const newGame = !before || before.id !== game.id;
   app.game = game;
   app.receivedAt = performance.now();
+  takeTime(game);
   app.selection = null;
   localStorage.setItem(GAME_KEY, game.id);
   localStorage.setItem(SLUG_KEY, game.game);
   hideHint();
   render(newGame && mode === "move" ? "deal" : mode);
   if (!before || before.version !== game.version || newGame) scheduleWinnable();
+  if (newGame && document.visibilityState === "visible") report(true); // this page shows it: the clock runs
+  offerFinish(game);
   const parts = [];
   if (spoken) parts.push(spoken);
   if (game.message && (!before || before.message !== game.message || newGame)) parts.push(game.message);
@@ -215,6 +220,17 @@ async function playDaily() {
     notice(errorText(err));
     return false;
   }
+}
+
+/** Restart and New game end the game on the table as lost: ask once (not when no move was played). */
+async function askRestart() {
+  if (await confirmLoss(t("Restart this deal?"), t("Restart"))) run(restart);
+}
+
+async function askNewGame(slug, deal = null) {
+  const g = app.game;
+  const same = g && deal !== null && g.game === slug && g.deal === deal; // the server returns it as it is
+  if (same || (await confirmLoss(t("Start a new game?"), t("New game")))) run(() => startGame(slug, deal));
 }
 
 async function restart() {
@@ -358,7 +374,7 @@ async function changeLanguage(code) {
 // ---------------------------------------------------------------- boot
 
 function wireControls() {
-  $("new-game").addEventListener("click", () => run(() => startGame($("game-select").value, null)));
+  $("new-game").addEventListener("click", () => askNewGame($("game-select").value));
   $("game-select").addEventListener("change", (e) => run(() => chooseGame(e.target.value)));
   $("deal-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -368,23 +384,24 @@ function wireControls() {
       notice(fmt("Enter a deal number from 1 to {max}.", { max: MAX_DEAL }));
       return;
     }
-    run(() => startGame($("game-select").value, number));
+    askNewGame($("game-select").value, number);
   });
-  $("restart").addEventListener("click", () => run(restart));
+  $("restart").addEventListener("click", askRestart);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", () => run(showHint));
   $("review-button").addEventListener("click", () => app.game && app.review.open(app.game));
   $("daily-deal").addEventListener("click", () => run(playDaily));
   $("saved-button").addEventListener("click", () =>
-    openSaved((id) => run(() => loadGame(id).catch((err) => notice(errorText(err))))));
+    openSaved((id) => run(() => loadGame(id).catch((err) => notice(errorText(err)))),
+      () => run(() => startGame(app.game.game, null))));
   $("stats-button").addEventListener("click", () => app.stats.open(app.game ? app.game.game : app.catalog[0].slug));
   $("rules-button").addEventListener("click", openRules);
   $("lang-select").addEventListener("change", (e) => run(() => changeLanguage(e.target.value)));
   const actions = {
     undo,
-    restart: () => run(restart),
-    new: () => run(() => startGame(app.game.game, null)),
+    restart: askRestart,
+    new: () => askNewGame(app.game.game),
     review: () => app.review.open(app.game),
     close: () => {
       // look at the table; the message comes back with the next change
@@ -408,6 +425,9 @@ function wireControls() {
     resizeTimer = window.setTimeout(() => app.game && render("none"), 120);
   });
   window.setInterval(tick, 1000);
+  installConfirm();
+  installClock();
+  installFinish(render, setGame);
 }
 
 async function firstGame() {
@@ -466,6 +486,6 @@ async function boot() {
 }
 
 // exposed for the browser tests and for curious players at the console
-window.patience = { app, fitCards };
+window.patience = { app, fitCards, finishGame };
 
 boot();

@@ -36,9 +36,19 @@ function svg(tag, attrs = {}, text = null) {
   return el;
 }
 
-/** Bars of the last games' scores (green: won), oldest on the left, and the running win rate as a line. */
-export function drawChart(history, maxScore) {
-  const games = history.slice(-CHART_GAMES);
+/**
+ * Bars of the last games' scores (green: won, grey: still being played), oldest on the left, and the
+ * running win rate as a line: the same games the figures count (`history` is most recent first), so
+ * the line ends at the win rate shown above the chart.
+ */
+export function drawChart(history, maxScore, totals = null) {
+  const all = [...history].reverse();
+  const games = all.slice(-CHART_GAMES);
+  const played = totals ? totals.played : all.length;
+  const won = totals ? totals.won : all.filter((g) => g.won).length;
+  // the games before those drawn: counted in the running rate, as in the figures
+  const before = played - games.length;
+  const winsBefore = won - games.filter((g) => g.won).length;
   const W = 480;
   const H = 180;
   const pad = { l: 34, r: 34, t: 12, b: 24 };
@@ -62,19 +72,20 @@ export function drawChart(history, maxScore) {
     return chart;
   }
   const slot = innerW / Math.max(games.length, 10);
-  let wins = 0;
+  let wins = winsBefore;
   const points = [];
   games.forEach((g, i) => {
     const h = Math.max(2, (innerH * Math.min(g.score, maxScore)) / maxScore);
     const x = pad.l + i * slot + slot * 0.15;
     const bar = svg("rect", {
       x, y: pad.t + innerH - h, width: slot * 0.7, height: h, rx: 2,
-      class: g.won ? "bar won" : "bar lost",
+      class: g.won ? "bar won" : g.finished === false ? "bar playing" : "bar lost",
     });
-    bar.append(svg("title", {}, `${g.won ? t("Won") : t("Lost")}: ${g.score}/${maxScore}`));
+    const result = g.won ? t("Won") : g.finished === false ? t("In progress") : t("Lost");
+    bar.append(svg("title", {}, `${result}: ${g.score}/${maxScore}`));
     chart.append(bar);
     wins += g.won ? 1 : 0;
-    points.push(`${x + slot * 0.35},${pad.t + innerH * (1 - wins / (i + 1))}`);
+    points.push(`${x + slot * 0.35},${pad.t + innerH * (1 - wins / (before + i + 1))}`);
   });
   chart.append(svg("polyline", { points: points.join(" "), class: "rate-line" }));
   chart.append(svg("text", { x: pad.l, y: H - 6, class: "chart-axis" }, t("Older")));
@@ -153,7 +164,8 @@ export class StatsDialog {
       rows.push(dt, dd);
     }
     this.table.replaceChildren(...rows);
-    this.chart.replaceChildren(drawChart(stats.history || [], info.max_score || 52));
+    this.chart.replaceChildren(drawChart(stats.history || [], info.max_score || 52, stats));
+    document.getElementById("stats-definition").textContent = formatted.definition || "";
     this.caption.textContent = t("Score of each game (green: won) and the running win rate.");
   }
 

@@ -1,6 +1,7 @@
 // The status bar: score, moves, time, stock left and, in Hamilton, choices left or the start rank.
 
 import { fmt, t } from "./i18n.js";
+import { playSeconds } from "./clock.js";
 import { $, app } from "./state.js";
 
 const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -46,24 +47,13 @@ function statusItem(key, template, values) {
   return span;
 }
 
-/** Playing time: the server's count plus the time since its last answer while the game is on. */
-function currentSeconds() {
-  const g = app.game;
-  if (!g) return 0;
-  let seconds = g.elapsed_seconds || 0;
-  if (!g.finished && (g.move_count || g.moves.length) > 0) {
-    seconds += Math.min(300, (performance.now() - app.receivedAt) / 1000);
-  }
-  return seconds;
-}
-
 export function renderStatus() {
   const g = app.game;
   const status = g.view.status || {};
   const items = [
     statusItem("score", "Score {score}/{max_score}", { score: g.view.score, max_score: g.view.max_score }),
     statusItem("moves", "Moves {count}", { count: g.move_count ?? g.moves.length }),
-    statusItem("time", "Time {time}", { time: clock(currentSeconds()) }),
+    statusItem("time", "Time {time}", { time: clock(playSeconds()) }),
   ];
   if (status.stock_left !== undefined && status.stock_left !== null) {
     items.push(statusItem("stock", "Stock {count}", { count: status.stock_left }));
@@ -86,5 +76,5 @@ export function renderStatus() {
 /** Called every second: only the clock changes. */
 export function tick() {
   const el = document.querySelector('#status [data-stat="time"] b');
-  if (el && app.game) el.textContent = clock(currentSeconds());
+  if (el && app.game) el.textContent = clock(playSeconds());
 }
