@@ -169,7 +169,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     """
     store = Store(db_path)
     players = PlayerIds(database_secret(db_path),
-                        known=lambda player: bool(store.list_games(player, limit=1)))
+                        known=lambda player: bool(store.list_games(player, limit=1, played_only=False)))
     analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget,
                         winnable_limit=winnable_limit, workers=solver_workers, hint_queue=hint_queue)
     reviewer = Reviewer(budget=review_budget)

@@ -313,7 +313,7 @@ def test_every_operation_documents_the_guards(client: TestClient) -> None:
 
 # --- 12: player ids ----------------------------------------------------------------------------------
 def test_a_self_chosen_or_forged_player_id_is_a_new_player(client: TestClient) -> None:
-    new_game(client, deal=1)
+    play(client, new_game(client, deal=1), "s")  # a saved game has a move
     issued = client.cookies[PLAYER_COOKIE]
     nonce, signature = issued.split(".")
     for chosen in ("chosen-by-me-0123456789", f"{nonce}.{signature[::-1]}", "x" * 24 + "." + "y" * 32):
@@ -331,15 +331,15 @@ def test_an_older_unsigned_id_with_saved_games_keeps_them(app: FastAPI) -> None:
     app.state.store.create_game(older, "hamilton", deal=5, deck=None, now=time.time())
     with TestClient(app) as client:
         client.cookies.set(PLAYER_COOKIE, older)
-        response = client.get("/api/games")
-    assert [g["deal"] for g in response.json()] == [5] and PLAYER_COOKIE not in response.cookies
+        response = client.get("/api/games/current")
+    assert response.json()["deal"] == 5 and PLAYER_COOKIE not in response.cookies
 
 
 def test_the_secret_belongs_to_the_database(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     first = create_app(db)
     with TestClient(first) as client:
-        new_game(client, deal=3)
+        play(client, new_game(client, deal=3), "s")
         issued = client.cookies[PLAYER_COOKIE]
     first.state.store.close()
     secret = Path(str(db) + SECRET_SUFFIX)
