@@ -328,10 +328,15 @@ async function chooseGame(slug) {
   await startGame(slug, null);
 }
 
-/** The deal number field as wide as its placeholder ("Deal #", "Distribuição #"), never clipped. */
+/** The deal number field as wide as its placeholder ("Deal #", "Раздача №"), never clipped. */
 function fitDealField() {
   const input = $("deal-number");
-  input.style.width = `calc(${Math.max(6, input.placeholder.length + 1)}ch + 18px)`;
+  const style = getComputedStyle(input);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = Math.max(context.measureText(input.placeholder).width, context.measureText("4294967295").width);
+  // in em, so it follows the phone's smaller font; then padding (at most 22px) and the spin buttons
+  input.style.width = `calc(${(text / parseFloat(style.fontSize)).toFixed(3)}em + 46px)`;
 }
 
 function fillSelects() {
