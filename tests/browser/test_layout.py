@@ -28,8 +28,9 @@ pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (1280, 800), (1920, 1080)]
 LANGUAGES = ["en", "pt_BR", "ru"]
-UNION_SQUARE_MOVES = ("t15-f1 t16-t5 t12-t16 t11-t15 t6-t12 t4-t11 t14-t6 t10-t11 t13-t10 t5-t14 t6-t4 "
-                      "t11-t6 t16-t4 t11-t13 t1-t2 s s s s s").split()
+UNION_SQUARE_MOVES = ["t15-f1", "t16-t5", "t12-t16", "t11-t15", "t6-t12", "t4-t11", "t14-t6", "t10-t11",
+                      "t13-t10", "t5-t14", "t6-t4", "t11-t6", "t16-t4", "t11-t13", "t1-t2",
+                      "s", "s", "s", "s", "s"]
 
 #: Everything wrong with the page as it stands, as sentences (an empty list when all is well).
 PROBLEMS_JS = """
@@ -41,7 +42,8 @@ PROBLEMS_JS = """
     const s = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
   };
-  if (document.documentElement.scrollWidth > W) problems.push(`page ${document.documentElement.scrollWidth}px wide`);
+  const pageWidth = document.documentElement.scrollWidth;
+  if (pageWidth > W) problems.push(`page ${pageWidth}px wide`);
   // cards inside the viewport (a squared pile's hidden cards excepted)
   for (const card of document.querySelectorAll("#table [data-card]")) {
     if (!visible(card)) continue;
@@ -68,7 +70,9 @@ PROBLEMS_JS = """
   for (const el of controls) {
     if (!visible(el) || el.closest(".visually-hidden")) continue;
     const name = el.id || el.dataset.stat || el.dataset.action || el.dataset.win || el.textContent.trim();
-    if (el.scrollWidth > el.clientWidth + 0.5) problems.push(`clipped: ${name} (${el.scrollWidth} > ${el.clientWidth})`);
+    if (el.scrollWidth > el.clientWidth + 0.5) {
+      problems.push(`clipped: ${name} (${el.scrollWidth} > ${el.clientWidth})`);
+    }
     if (el.tagName === "SELECT" && el.selectedOptions[0]) {
       const need = textWidth(el, el.selectedOptions[0].text) + 14; // the arrow
       if (need > inner(el) + 0.5) problems.push(`clipped select ${name}: "${el.selectedOptions[0].text}"`);
@@ -88,14 +92,16 @@ PROBLEMS_JS = """
         const r = part.getBoundingClientRect();
         const covered = r.bottom > next.top + 0.5 && r.right > next.left && r.left < next.right;
         if (covered || r.height < 4) {
-          problems.push(`${pile.dataset.pile}: the ${part.classList.contains("rank") ? "rank" : "suit"} of ` +
-                        `${cards[i].dataset.card} is covered (${Math.round(r.bottom)} > ${Math.round(next.top)})`);
+          const what = part.classList.contains("rank") ? "rank" : "suit";
+          problems.push(`${pile.dataset.pile}: the ${what} of ${cards[i].dataset.card} is covered ` +
+                        `(${Math.round(r.bottom)} > ${Math.round(next.top)})`);
         }
       }
     }
   }
   const bar = document.querySelector(".toolbar");
-  const row = [...bar.querySelectorAll("button, select, input")].filter(visible).filter((el) => !el.closest("#menu-panel"));
+  const row = [...bar.querySelectorAll("button, select, input")]
+    .filter(visible).filter((el) => !el.closest("#menu-panel"));
   const tops = new Set(row.map((el) => Math.round(el.getBoundingClientRect().top / 8)));
   if (tops.size > 1) problems.push(`the toolbar has ${tops.size} rows`);
   return problems;
@@ -121,8 +127,8 @@ def positions(browser: Any, live_server: str, request: pytest.FixtureRequest) ->
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_table_fits(browser: Any, live_server: str, positions: dict[str, Any], request: pytest.FixtureRequest,
-                        width: int, height: int, lang: str) -> None:
+def test_the_table_fits(browser: Any, live_server: str, positions: dict[str, Any],
+                        request: pytest.FixtureRequest, width: int, height: int, lang: str) -> None:
     phone = width < 640
     gen = new_page(browser, request, viewport={"width": width, "height": height}, is_mobile=phone,
                    has_touch=phone, storage_state=positions["state"])
@@ -242,6 +248,7 @@ def test_the_win_screen(page_factory: Any, live_server: str, motion: str) -> Non
         page.wait_for_timeout(600)  # mid-cascade for the picture
     page.screenshot(path=str(RESULTS_DIR / f"win-hamilton-1-{motion}.png"))
     page.click('#message [data-action="next"]')
-    page.wait_for_function("d => window.patience.app.game.deal === d && !window.patience.app.game.won", arg=deal + 1)
+    page.wait_for_function("d => window.patience.app.game.deal === d && !window.patience.app.game.won",
+                           arg=deal + 1)
     expect(box).to_be_hidden()
     assert page.locator("#celebration .card").count() == 0

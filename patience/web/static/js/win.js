@@ -92,6 +92,7 @@ export function celebrate() {
       const flying = card.cloneNode(true);
       flying.removeAttribute("role");
       flying.removeAttribute("aria-label");
+      flying.classList.remove("buried", "selected", "hint-src"); // every card of the foundation flies
       flying.style.left = `${rect.left}px`;
       flying.style.top = `${rect.top}px`;
       flying.style.width = `${rect.width}px`;
