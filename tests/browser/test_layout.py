@@ -10,7 +10,13 @@ each game (Hamilton deal 1 after 22 moves of its winning line: a pile of 15 card
 * every card under another shows its rank and suit: the next card starts below them;
 * the toolbar is one row; on the phone the first tableau pile starts in the upper 30% of the screen.
 
-Screenshots: ``test-results/layout-<game>-<width>x<height>-<lang>.png`` and ``win-*.png``.
+Also: the phone's toolbar (primary controls in the bar, the rest and any new button in the menu),
+refusals and hints in the dock under the table (never over a card, with a pile reaching the bottom),
+the four-colour deck setting, and the win screen (the last move of a stored winning line, played by
+drag): its details, streak and records, the cascade (none with reduced motion), Next deal.
+
+Screenshots: ``test-results/layout-<game>-<width>x<height>-<lang>.png``, ``layout-menu-*.png`` and
+``win-*.png``.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import RESULTS_DIR, new_page
-from tests.browser.helpers import drag, game_object, open_deal, post_moves, top_card, winning_line
+from tests.browser.helpers import drag, game_object, open_deal, pile_cards, post_moves, top_card, winning_line
 
 pytestmark = pytest.mark.browser
 
@@ -186,18 +192,32 @@ def test_the_phone_toolbar_keeps_the_primary_controls_and_a_menu(page_factory: A
     expect(page.locator("#menu-panel")).to_be_hidden()
 
 
-def test_a_refusal_shows_in_the_dock_not_on_the_cards(page: Any, live_server: str) -> None:
-    open_deal(page, live_server, "hamilton", 1)
-    page.click('[data-pile="stock"]')
-    page.wait_for_function("() => window.patience.app.game.version >= 1")
-    drag(page, top_card(page, "chooser"), page.locator('[data-pile="tableau-3"]'))  # not allowed here
-    expect(page.locator("#notice")).to_be_visible()
-    notice = page.locator("#notice").bounding_box()
-    assert notice is not None
+def assert_covers_no_card(page: Any, selector: str) -> None:
+    """The element is on screen and no card of the table lies under it."""
+    expect(page.locator(selector)).to_be_visible()
+    box = page.locator(selector).bounding_box()
+    assert box is not None
     for card in page.locator("#table [data-card]").all():
-        box = card.bounding_box()
-        assert box is not None
-        assert box["y"] + box["height"] <= notice["y"] or box["y"] >= notice["y"] + notice["height"]
+        c = card.bounding_box()
+        assert c is not None
+        apart = (c["y"] + c["height"] <= box["y"] or c["y"] >= box["y"] + box["height"]
+                 or c["x"] + c["width"] <= box["x"] or c["x"] >= box["x"] + box["width"])
+        assert apart, f"{selector} covers {card.get_attribute('data-card')}"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_refusals_and_hints_show_in_the_dock_not_on_the_cards(
+    page_factory: Any, live_server: str, width: int, height: int,
+) -> None:
+    page = page_factory(viewport={"width": width, "height": height})
+    game, deal, moves = winning_line("winning-hamilton-1.txt")
+    open_deal(page, live_server, game, deal)
+    post_moves(page, moves[:22])  # pile 5 holds 15 cards and reaches the bottom of the table
+    assert pile_cards(page, "tableau-7")[-1] == "8S" and pile_cards(page, "tableau-4")[-1] == "JH"
+    drag(page, top_card(page, "tableau-7"), page.locator('[data-pile="tableau-4"]'))  # 8♠ on J♥: refused
+    assert_covers_no_card(page, "#notice")
+    page.click("#hint")
+    assert_covers_no_card(page, "#hint-box")
 
 
 def test_four_colour_deck_setting(page: Any, live_server: str) -> None:
