@@ -156,6 +156,14 @@ def page_weight(base: str) -> tuple[int, int]:
     return len(seen), total
 
 
+def card_figures(base: str) -> tuple[int, int]:
+    """(files, bytes) of the court figures, loaded by the page only when a Jack, Queen or King shows."""
+    names = [f"{rank}{suit}" for rank in "JQK" for suit in "CDHS"]
+    with httpx.Client(base_url=base) as client:
+        sizes = [len(client.get(f"/static/cards/{name}.svg").raise_for_status().content) for name in names]
+    return len(sizes), sum(sizes)
+
+
 def first_render(base: str, runs: int) -> tuple[list[float], list[float]] | None:
     """(first contentful paint, first card in the board) in ms, ``runs`` fresh browser contexts."""
     if not Path(CHROMIUM).exists():
@@ -215,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             paced = asyncio.run(round_trips(base, args.players, args.moves_each, args.seed + 2000,
                                             think=args.think))
             files, size = page_weight(base)
+            figures, figure_bytes = card_figures(base)
             render = None if args.no_browser else first_render(base, args.renders)
         finally:
             server.terminate()
@@ -242,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{(cpu_middle - cpu_before) / len(one) * 1000:.2f} ms with 1 player, "
           f"{(cpu_after - cpu_middle) / len(many) * 1000:.2f} ms with {args.players}")
     print(f"page weight: {files} files, {size / 1024:.1f} KiB as served (no compression, no external assets)")
+    print(f"court figures: {figures} files, {figure_bytes / 1024:.1f} KiB in all, "
+          "each loaded when its card first shows")
     return 0
 
 

@@ -81,6 +81,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Score of each game (green: won) and the running win rate."),
     N_("The statistics could not be loaded."), N_("The statistics could not be reset."),
     N_("A deal counts as played from its first move; restarting or abandoning it counts as a loss."),
+    # the toolbar's menu, the card deck, the win screen
+    N_("Four-colour deck"), N_("Next deal"), N_("New random deal"), N_("Hints used"), N_("Undo used"),
+    N_("New record: best time!"), N_("New record: fewest moves!"), N_("Your best streak yet!"),
     # the page's own sentences: moves read aloud, refusals it makes itself, fallbacks
     N_("Moved {cards} from {card} to {pile}"), N_("Moved {cards} to the foundations"),
     N_("{card} turned up on the chooser"), N_("{card} turned up on the waste"), N_("Dealt from the stock"),

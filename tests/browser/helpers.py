@@ -25,16 +25,28 @@ def open_deal(page: Any, url: str, game: str, deal: int) -> dict[str, Any]:
     return game_now
 
 
+def control(page: Any, selector: str) -> Any:
+    """A toolbar control, ready to use: the menu (☰) is opened first when the control sits in it.
+
+    The toolbar is one row; what does not fit goes into the menu, which depends on the screen's width,
+    the language and how many controls there are.
+    """
+    locator = page.locator(selector)
+    if page.locator(f"#menu-panel {selector}").count() and page.locator("#menu-panel").is_hidden():
+        page.click("#menu-button")
+    return locator
+
+
 def open_deal_by_controls(page: Any, url: str, game: str, deal: int) -> dict[str, Any]:
     """Load the page and start ``game`` on deal ``deal`` through the controls; return the game object."""
     page.goto(url + "/")
     wait_ready(page)
     if page.input_value("#game-select") != game:
-        page.select_option("#game-select", game)
+        control(page, "#game-select").select_option(game)
         page.wait_for_function("g => window.patience.app.game && window.patience.app.game.game === g",
                                arg=game)
-    page.fill("#deal-number", str(deal))
-    page.click("#deal-go")
+    control(page, "#deal-number").fill(str(deal))
+    control(page, "#deal-go").click()
     page.wait_for_function(
         "([g, d]) => { const x = window.patience.app.game; return x && x.game === g && x.deal === d "
         "&& x.moves.length === 0; }",

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from patience.web.service import RECENT_MOVES
 from tests.browser.conftest import RESULTS_DIR, ServerProcess
 from tests.browser.helpers import (
+    control,
     drag,
     game_object,
     open_deal,
@@ -37,7 +38,7 @@ def stat(page: Any, key: str) -> str:
 
 
 def open_stats(page: Any) -> None:
-    page.click("#stats-button")
+    control(page, "#stats-button").click()
     expect(page.locator("#stats-dialog")).to_be_visible()
     expect(page.locator("#stats-table [data-stat='played']")).to_be_visible()
 
@@ -81,7 +82,7 @@ def test_statistics_chart_and_reset_with_confirmation(page: Any, live_server: st
     open_deal(page, live_server, "union-square", 5)
     page.click('[data-pile="stock"]')
     wait_version(page, 1)
-    page.click("#restart")  # an unfinished game with moves counts as lost: the page asks first
+    control(page, "#restart").click()  # an unfinished game with moves counts as lost: the page asks first
     expect(page.locator("#confirm-dialog")).to_contain_text("This counts as a loss.")
     page.click("#confirm-yes")
     page.wait_for_function("() => window.patience.app.game.moves.length === 0")
@@ -104,7 +105,7 @@ def test_saved_games_resume(page: Any, live_server: str) -> None:
     hamilton = wait_version(page, 1)
     position = table_position(page)
     open_deal(page, live_server, "union-square", 12)
-    page.click("#saved-button")
+    control(page, "#saved-button").click()
     entry = page.locator(f'#saved-list [data-game-id="{hamilton["id"]}"]')
     expect(entry).to_contain_text("Hamilton")
     entry.click()
@@ -129,7 +130,7 @@ def test_a_change_from_another_tab_is_picked_up(page: Any, live_server: str) -> 
 
 def test_the_page_speaks_the_chosen_language(page: Any, live_server: str) -> None:
     open_deal(page, live_server, "union-square", 1)
-    page.select_option("#lang-select", "pt_BR")
+    control(page, "#lang-select").select_option("pt_BR")
     page.wait_for_function("() => document.documentElement.lang === 'pt-BR'")  # a function: no eval under CSP
     expect(page.locator("#undo")).to_contain_text("Desfazer")
     # the cards are labelled again a moment after the buttons: wait for it
@@ -138,7 +139,7 @@ def test_the_page_speaks_the_chosen_language(page: Any, live_server: str) -> Non
     page.reload()  # the choice is remembered (cookie)
     wait_ready(page)
     expect(page.locator("#undo")).to_contain_text("Desfazer")
-    page.select_option("#lang-select", "en")
+    control(page, "#lang-select").select_option("en")
     expect(page.locator("#undo")).to_contain_text("Undo")
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import drag, open_deal, top_card, wait_ready, wait_version
+from tests.browser.helpers import control, drag, open_deal, top_card, wait_ready, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ def refuse_a_drop(page: Any) -> None:
 
 
 def open_rules(page: Any) -> Any:
-    page.click("#rules-button")
+    control(page, "#rules-button").click()
     dialog = page.locator("#rules-dialog")
     expect(dialog).to_be_visible()
     return dialog
@@ -58,7 +58,7 @@ def test_portuguese_from_accept_language(page_factory: Any, live_server: str) ->
 def test_russian_from_the_switcher_and_remembered(page: Any, live_server: str) -> None:
     open_deal(page, live_server, "hamilton", 1)
     expect(page.locator("#rules-button")).to_have_text("Rules")
-    page.select_option("#lang-select", "ru")
+    control(page, "#lang-select").select_option("ru")
     expect(page.locator("#rules-button")).to_have_text("Правила")
     expect(page.locator("#status")).to_contain_text("Колода")
     expect(page.locator('[data-pile="tableau-1"]')).to_have_attribute("aria-label", "Ряд 1: Семёрка бубен")

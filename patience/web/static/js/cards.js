@@ -1,4 +1,5 @@
-// Card faces drawn with HTML/CSS and inline SVG suit symbols (no images, no fonts to download).
+// Card faces: corner indices and pips drawn here with inline SVG suit symbols; the court figures are
+// vendored CC0 SVG drawings served by the app (static/cards). No fonts or images from elsewhere.
 
 import { cardText, fmt, t } from "./i18n.js";
 
@@ -64,11 +65,64 @@ export function cardLabel(card, pileName) {
   return fmt("{card}, {pile}", { card: card === "back" ? t("Face-down card") : cardName(card), pile: pileName });
 }
 
+/** Pip centres (x, y) on a card 100 wide and 140 high; pips below the middle are drawn upside down. */
+const L = 30;
+const C = 50;
+const R = 70;
+const PIPS = {
+  2: [[C, 40], [C, 100]],
+  3: [[C, 40], [C, 70], [C, 100]],
+  4: [[L, 40], [R, 40], [L, 100], [R, 100]],
+  5: [[L, 40], [R, 40], [C, 70], [L, 100], [R, 100]],
+  6: [[L, 40], [R, 40], [L, 70], [R, 70], [L, 100], [R, 100]],
+  7: [[L, 40], [R, 40], [C, 55], [L, 70], [R, 70], [L, 100], [R, 100]],
+  8: [[L, 40], [R, 40], [C, 55], [L, 70], [R, 70], [C, 85], [L, 100], [R, 100]],
+  9: [[L, 40], [R, 40], [L, 60], [R, 60], [C, 70], [L, 80], [R, 80], [L, 100], [R, 100]],
+  T: [[L, 40], [R, 40], [C, 50], [L, 60], [R, 60], [L, 80], [R, 80], [C, 90], [L, 100], [R, 100]],
+  A: [[C, 70]],
+};
+const PIP_SIZE = 18;
+const ACE_SIZE = 42;
+
+/** The middle of a number card or an Ace: its pips in the classic layout, one SVG. */
+function pips(card) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", "pips");
+  svg.setAttribute("viewBox", "0 0 100 140");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const size = card[0] === "A" ? ACE_SIZE : PIP_SIZE;
+  for (const [x, y] of PIPS[card[0]]) {
+    const use = document.createElementNS(SVG_NS, "use");
+    use.setAttribute("href", `#suit-${card[1]}`);
+    use.setAttribute("x", String(x - size / 2));
+    use.setAttribute("y", String(y - size / 2));
+    use.setAttribute("width", String(size));
+    use.setAttribute("height", String(size));
+    if (y > 70) use.setAttribute("transform", `rotate(180 ${x} ${y})`);
+    svg.append(use);
+  }
+  return svg;
+}
+
+/** The figure of a Jack, Queen or King: a vendored CC0 drawing (see static/cards/LICENSE.txt). */
+function courtArt(card) {
+  const img = document.createElement("img");
+  img.className = "court-art";
+  img.src = `/static/cards/${card}.svg`;
+  img.alt = "";
+  img.draggable = false;
+  img.decoding = "async";
+  return img;
+}
+
+/** A corner index: the rank and the suit side by side, so a fanned card shows both in a thin strip. */
 function corner(card, where) {
   const span = document.createElement("span");
   span.className = `idx ${where}`;
   span.setAttribute("aria-hidden", "true");
   const rank = document.createElement("b");
+  rank.className = "rank";
   rank.textContent = rankLabel(card);
   span.append(rank, suitIcon(card[1], "idx-suit"));
   return span;
@@ -84,18 +138,8 @@ export function makeCard(card, pileName) {
     el.className = "card back";
     return el;
   }
-  el.className = `card face ${isRed(card) ? "red" : "black"}`;
+  el.className = `card face ${isRed(card) ? "red" : "black"} suit-${card[1]}`;
   el.append(corner(card, "tl"), corner(card, "br"));
-  if ("JQK".includes(card[0])) {
-    const court = document.createElement("span");
-    court.className = "court";
-    court.setAttribute("aria-hidden", "true");
-    const letter = document.createElement("b");
-    letter.textContent = card[0];
-    court.append(letter, suitIcon(card[1], "court-suit"));
-    el.append(court);
-  } else {
-    el.append(suitIcon(card[1], card[0] === "A" ? "pip ace" : "pip"));
-  }
+  el.append("JQK".includes(card[0]) ? courtArt(card) : pips(card));
   return el;
 }

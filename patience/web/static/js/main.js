@@ -17,7 +17,9 @@ import {
 import { StatsDialog } from "./stats.js";
 import { installShow } from "./show.js";
 import { renderStatus, tick } from "./status.js";
-import { fitCards, renderTable } from "./table.js";
+import { fitCards, minFan, renderTable } from "./table.js";
+import { installToolbar } from "./toolbar.js";
+import { showWin, stopCelebration } from "./win.js";
 import { describeMove } from "./words.js";
 import { dailyDeal, dealOptions, fillDealKinds, renderDifficulty } from "./deals.js";
 import { ReviewDialog } from "./review.js";
@@ -26,20 +28,32 @@ const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
 const DOUBLE_TAP_MS = 450;
 const MAX_DEAL = 4294967295;
+const FOUR_COLOUR_KEY = "patience.fourColour";
 
 // ---------------------------------------------------------------- rendering
 
 function renderMessage() {
   const g = app.game;
   const box = $("message");
-  if (g.message && app.messageClosed !== `${g.id}:${g.version}`) {
+  const key = `${g.id}:${g.version}`;
+  if (g.message && app.messageClosed !== key) {
+    const fresh = box.hidden || box.dataset.shown !== key;
     $("message-text").textContent = g.message;
     box.hidden = false;
     box.dataset.kind = g.won ? "won" : "over";
-    box.querySelector('[data-action="undo"]').hidden = g.moves.length === 0;
+    box.dataset.gameId = g.id;
+    box.dataset.shown = key;
+    box.querySelector('[data-action="undo"]').hidden = g.moves.length === 0 || g.won;
+    box.querySelector('[data-action="restart"]').hidden = g.won;
     box.querySelector('[data-action="review"]').hidden = g.won;
+    box.querySelector('[data-action="next"]').hidden = g.deal === null || g.deal === undefined || g.deal >= MAX_DEAL;
+    if (g.won && fresh) {
+      showWin(g);
+      box.querySelector('[data-action="next"]:not([hidden]), [data-action="new"]').focus({ preventScroll: true });
+    }
   } else {
     box.hidden = true;
+    box.dataset.shown = "";
   }
 }
 
@@ -81,6 +95,7 @@ function render(mode = "move") {
 function setGame(game, mode = "move", spoken = null) {
   const before = app.game;
   const newGame = !before || before.id !== game.id;
+  if (newGame) stopCelebration();
   app.game = game;
   app.receivedAt = performance.now();
   takeTime(game);
@@ -348,6 +363,17 @@ async function chooseGame(slug) {
   await startGame(slug, null);
 }
 
+/** The deal number field as wide as its placeholder ("Deal #", "Раздача №"), never clipped. */
+function fitDealField() {
+  const input = $("deal-number");
+  const style = getComputedStyle(input);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = Math.max(context.measureText(input.placeholder).width, context.measureText("4294967295").width);
+  // in em, so it follows the phone's smaller font; then padding (at most 22px) and the spin buttons
+  input.style.width = `calc(${(text / parseFloat(style.fontSize)).toFixed(3)}em + 46px)`;
+}
+
 function fillSelects() {
   $("game-select").replaceChildren(...app.catalog.map((g) => new Option(t(g.name), g.slug)));
   if (app.game) $("game-select").value = app.game.game;
@@ -366,12 +392,19 @@ async function changeLanguage(code) {
   }
   await loadMessages(api);
   translateDocument();
+  fitDealField();
   fillSelects();
   fillDealKinds();
   await reloadGame();
 }
 
 // ---------------------------------------------------------------- boot
+
+/** The four-colour deck setting (♦ blue, ♣ green): a class on the root, remembered in this browser. */
+function setFourColour(on) {
+  document.documentElement.classList.toggle("four-colour", on);
+  $("four-colour").setAttribute("aria-pressed", on ? "true" : "false");
+}
 
 function wireControls() {
   $("new-game").addEventListener("click", () => askNewGame($("game-select").value));
@@ -398,11 +431,17 @@ function wireControls() {
   $("stats-button").addEventListener("click", () => app.stats.open(app.game ? app.game.game : app.catalog[0].slug));
   $("rules-button").addEventListener("click", openRules);
   $("lang-select").addEventListener("change", (e) => run(() => changeLanguage(e.target.value)));
+  $("four-colour").addEventListener("click", () => {
+    const on = !document.documentElement.classList.contains("four-colour");
+    localStorage.setItem(FOUR_COLOUR_KEY, on ? "1" : "");
+    setFourColour(on);
+  });
   const actions = {
     undo,
     restart: askRestart,
     new: () => askNewGame(app.game.game),
     review: () => app.review.open(app.game),
+    next: () => askNewGame(app.game.game, Math.min(MAX_DEAL, (app.game.deal || 0) + 1)),
     close: () => {
       // look at the table; the message comes back with the next change
       app.messageClosed = `${app.game.id}:${app.game.version}`;
@@ -461,9 +500,13 @@ async function boot() {
     ];
   }
   app.stats = new StatsDialog(app.catalog, announce);
+  fitDealField();
   fillSelects();
   fillDealKinds();
   app.review = new ReviewDialog(announce);
+  setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
+  // the toolbar decides what goes into the menu; when its height changes, the cards are sized again
+  installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();
   installPointerInput();
   // /?game=hamilton&deal=123 opens that deal (a link to share); reload then resumes it
@@ -486,6 +529,6 @@ async function boot() {
 }
 
 // exposed for the browser tests and for curious players at the console
-window.patience = { app, fitCards, finishGame };
+window.patience = { app, fitCards, minFan, finishGame };
 
 boot();

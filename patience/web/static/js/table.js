@@ -5,10 +5,17 @@
 import { cardName, makeCard } from "./cards.js";
 import { fmt, pileText, plural, t } from "./i18n.js";
 
-const FAN = 0.3; // fan step of a tableau pile, as a fraction of the card height
-const MIN_FAN = 0.13; // long piles compress down to this step
-const SIZING_FAN = 0.2; // Hamilton's cards are sized so that its longest pile fits with at least this step
-const PEEK = 0.3; // Union Square: how much of the second card shows above the top one
+const FAN = 0.28; // fan step of a tableau pile, as a fraction of the card height
+// A fanned card shows a strip at its top holding the corner index (rank and suit side by side, see
+// style.css: .idx top 0.04 + rank 0.25 of the card width). A long pile never shows less than this.
+const INDEX_STRIP = 0.31; // of the card width
+const SMALL_INDEX_STRIP = 0.33; // small cards have bigger indices: top 0.03 + rank 0.29
+const SIZING_CARDS = 13; // Hamilton's cards are sized so that a pile this long fits with the thinnest fan
+const PEEK = 0.3; // Union Square: how much of the second card shows above the top one (of the height)
+const RATIO = 1.4; // card height / width
+const MAX_WIDTH = 132;
+const MIN_WIDTH = 34;
+const SMALL_CARDS = 64; // narrower cards get bigger indices and a simpler middle (class small-cards)
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -54,33 +61,49 @@ function pileLabel(pile) {
   return text;
 }
 
-/**
- * Card width from the room available (scales from a phone to a large screen). Hamilton's cards also
- * shrink when its longest pile would not fit the window with a readable fan.
- */
-export function fitCards(container, game) {
-  const width = Math.max(280, container.clientWidth);
+/** The smallest fan step that still shows a card's rank and suit, in pixels. */
+export function minFan(cw) {
+  return Math.ceil(cw * (cw < SMALL_CARDS ? SMALL_INDEX_STRIP : INDEX_STRIP)) + 1;
+}
+
+/** The room the table may use: its width, and the height from its top to the dock above the footer. */
+function room(container) {
+  const width = Math.max(260, container.clientWidth);
   const top = container.getBoundingClientRect().top + window.scrollY;
   const footer = document.querySelector(".footer");
-  const reserve = (footer ? footer.offsetHeight : 32) + 20;
-  const height = Math.max(300, window.innerHeight - top - reserve);
-  const gap = Math.max(4, Math.min(14, Math.round(width * 0.012)));
+  const reserve = (footer ? footer.offsetHeight : 40) + 8;
+  const height = Math.max(240, window.innerHeight - top - reserve);
+  return { width, height, top };
+}
+
+/**
+ * Card size from the room available and the game's layout, set as CSS custom properties on the root
+ * (--cw, --ch, --gap: the dragged cards use them too). Hamilton: seven piles under a row of stock,
+ * Chooser and foundations; sized so a pile of SIZING_CARDS (or the longest, if longer) fits with the
+ * thinnest fan that still shows every rank and suit. Union Square: six columns (stock and waste, the
+ * 4x4 grid, foundations) and four rows of a card plus the peek of the one beneath.
+ */
+export function fitCards(container, game) {
+  const { width, height, top } = room(container);
+  const gap = Math.max(4, Math.min(14, Math.round(width * 0.011)));
   let cw;
   if (game.game === "union-square") {
-    const byWidth = (width - 5 * gap - 2 * gap) / 6.3;
-    const byHeight = (height - 3 * gap) / (4 * 1.4 * (1 + PEEK) + 0.2);
-    cw = Math.min(byWidth, byHeight, 118);
+    const byWidth = (width - 7 * gap - 1.2 * gap) / 6; // 8 grid columns: 6 cards, 2 spacers of 0.6 gap
+    const byHeight = (height - 3 * gap) / (4 * RATIO * (1 + PEEK));
+    cw = Math.min(byWidth, byHeight);
   } else {
-    const longest = Math.max(7, ...game.view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
+    const longest = Math.max(SIZING_CARDS, ...game.view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
     const byWidth = (width - 6 * gap) / 7;
-    const byHeight = (height - 2 * gap) / (1.4 * (2 + (longest - 1) * SIZING_FAN));
-    cw = Math.min(byWidth, Math.max(byHeight, 60), 122);
+    const byHeight = (height - 2 * gap - 2) / (2 * RATIO + (longest - 1) * (INDEX_STRIP + 0.02));
+    cw = Math.min(byWidth, byHeight);
   }
-  cw = Math.max(36, Math.floor(cw));
-  const ch = Math.round(cw * 1.4);
-  container.style.setProperty("--cw", `${cw}px`);
-  container.style.setProperty("--ch", `${ch}px`);
-  container.style.setProperty("--gap", `${gap}px`);
+  cw = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.floor(cw)));
+  const ch = Math.round(cw * RATIO);
+  const root = document.documentElement;
+  root.style.setProperty("--cw", `${cw}px`);
+  root.style.setProperty("--ch", `${ch}px`);
+  root.style.setProperty("--gap", `${gap}px`);
+  root.classList.toggle("small-cards", cw < SMALL_CARDS);
   return { cw, ch, gap, height, top };
 }
 
@@ -102,22 +125,27 @@ function makePile(pile) {
   return el;
 }
 
+/** The small number on a pile that says how many cards it holds (stock, waste, squared piles). */
+function countBadge(count) {
+  const badge = document.createElement("span");
+  badge.className = "badge";
+  badge.setAttribute("aria-hidden", "true");
+  badge.textContent = String(count);
+  return badge;
+}
+
 function placeCards(el, pile, sizes, fanStep) {
   const name = pileName(pile);
   if (pile.kind === "stock") {
     for (let i = 0; i < pile.face_down; i++) {
       const card = makeCard("back", name);
-      // a thin edge shows the stock's thickness
-      const edge = Math.min(6, Math.floor(i / 8));
-      card.style.transform = `translate(${-edge}px, ${-edge}px)`;
+      // a thin edge below and right of the top card shows the stock's thickness (inside its own slot's gap)
+      const edge = Math.min(4, Math.floor((pile.face_down - 1 - i) / 8));
+      card.style.transform = `translate(${edge}px, ${edge}px)`;
       card.dataset.index = String(i);
       el.append(card);
     }
-    const badge = document.createElement("span");
-    badge.className = "badge";
-    badge.setAttribute("aria-hidden", "true");
-    badge.textContent = String(pile.face_down);
-    el.append(badge);
+    el.append(countBadge(pile.face_down));
     return;
   }
   const n = pile.cards.length;
@@ -126,7 +154,7 @@ function placeCards(el, pile, sizes, fanStep) {
     card.dataset.index = String(i);
     let top = 0;
     if (pile.kind === "tableau") {
-      if (fanStep === "peek") top = n >= 2 && i === n - 1 ? Math.round(sizes.ch * PEEK) : 0;
+      if (fanStep === "peek") top = n >= 2 && i === n - 1 ? Math.max(minFan(sizes.cw), Math.round(sizes.ch * PEEK)) : 0;
       else top = Math.round(i * fanStep);
     }
     card.style.top = `${top}px`;
@@ -141,12 +169,12 @@ function placeCards(el, pile, sizes, fanStep) {
     arrow.textContent = pile.direction === "up" ? "↑" : "↓";
     el.append(arrow);
   }
+  if (pile.kind === "waste" && n > 0) {
+    // like the stock: how many cards the pile holds
+    el.append(countBadge(n));
+  }
   if (pile.kind === "tableau" && fanStep === "peek" && n > 2) {
-    const badge = document.createElement("span");
-    badge.className = "badge";
-    badge.setAttribute("aria-hidden", "true");
-    badge.textContent = String(n);
-    el.append(badge);
+    el.append(countBadge(n));
   }
 }
 
@@ -228,8 +256,8 @@ export function renderTable(container, game, mode = "move") {
         fan = "peek";
       } else {
         const n = pile.cards.length;
-        const room = sizes.height - sizes.ch - sizes.gap * 2 - sizes.ch; // below the top row, less the last card
-        fan = n > 1 ? Math.max(sizes.ch * MIN_FAN, Math.min(sizes.ch * FAN, room / (n - 1))) : 0;
+        const below = sizes.height - sizes.ch - sizes.gap * 2 - sizes.ch; // under the top row, less the last card
+        fan = n > 1 ? Math.max(minFan(sizes.cw), Math.min(sizes.ch * FAN, below / (n - 1))) : 0;
         el.style.height = `${Math.round(sizes.ch + Math.max(0, n - 1) * fan)}px`;
       }
     }
