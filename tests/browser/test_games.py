@@ -163,7 +163,7 @@ def test_a_killed_server_loses_nothing(browser: Any, server_process: ServerProce
     assert game_object(page)["moves"] == moves
     expect(page.locator('[data-pile="tableau-2"] .direction')).to_have_class(re.compile("down"))
     # and play goes on
-    page.click("#undo")
+    control(page, "#undo").click()
     wait_version(page, 3)
     for _ in pages:
         pass

@@ -28,7 +28,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import RESULTS_DIR, new_page
-from tests.browser.helpers import drag, game_object, open_deal, pile_cards, post_moves, top_card, winning_line
+from tests.browser.helpers import (
+    control,
+    drag,
+    game_object,
+    open_deal,
+    pile_cards,
+    post_moves,
+    top_card,
+    winning_line,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -216,7 +225,7 @@ def test_refusals_and_hints_show_in_the_dock_not_on_the_cards(
     assert pile_cards(page, "tableau-7")[-1] == "8S" and pile_cards(page, "tableau-4")[-1] == "JH"
     drag(page, top_card(page, "tableau-7"), page.locator('[data-pile="tableau-4"]'))  # 8♠ on J♥: refused
     assert_covers_no_card(page, "#notice")
-    page.click("#hint")
+    control(page, "#hint").click()
     assert_covers_no_card(page, "#hint-box")
 
 
@@ -226,7 +235,7 @@ def test_four_colour_deck_setting(page: Any, live_server: str) -> None:
     before = diamond.evaluate("el => getComputedStyle(el).color")
     if not page.locator("#four-colour").is_visible():  # in the menu when the toolbar is full
         page.click("#menu-button")
-    page.click("#four-colour")
+    control(page, "#four-colour").click()
     expect(page.locator("#four-colour")).to_have_attribute("aria-pressed", "true")
     assert diamond.evaluate("el => getComputedStyle(el).color") != before
     page.reload()

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import RESULTS_DIR
 from tests.browser.helpers import (
+    control,
     game_object,
     open_deal,
     pile_cards,
@@ -71,12 +72,12 @@ def test_the_clock_keeps_its_time_on_reload_and_stops_while_hidden(page: Any, li
 
 def test_restart_and_new_game_ask_once_and_only_after_a_move(page: Any, live_server: str) -> None:
     first = open_deal(page, live_server, "union-square", 42)
-    page.click("#restart")  # no move played: nothing to lose, no question
+    control(page, "#restart").click()  # no move played: nothing to lose, no question
     page.wait_for_function("id => window.patience.app.game.id !== id", arg=first["id"])
     expect(page.locator("#confirm-dialog")).to_be_hidden()
     page.click('[data-pile="stock"]')
     played = wait_version(page, 1)
-    page.click("#new-game")
+    control(page, "#new-game").click()
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("Start a new game?")
@@ -84,17 +85,17 @@ def test_restart_and_new_game_ask_once_and_only_after_a_move(page: Any, live_ser
     page.click("#confirm-no")  # changing one's mind changes nothing
     expect(dialog).to_be_hidden()
     assert game_object(page)["id"] == played["id"] and game_object(page)["moves"] == ["s"]
-    page.click("#restart")
+    control(page, "#restart").click()
     expect(dialog).to_contain_text("Restart this deal?")
     page.click("#confirm-yes")
     page.wait_for_function("id => window.patience.app.game.id !== id", arg=played["id"])
     assert game_object(page)["moves"] == [] and game_object(page)["deal"] == 42
-    page.click("#new-game")  # the restarted deal has no move yet: no question
+    control(page, "#new-game").click()  # the restarted deal has no move yet: no question
     page.wait_for_function("() => window.patience.app.game.deal !== 42")
     expect(dialog).to_be_hidden()
     page.click('[data-pile="stock"]')  # a game under way counts as played, not won, in every figure
     wait_version(page, 1)
-    page.click("#stats-button")
+    control(page, "#stats-button").click()
     expect(page.locator('#stats-table [data-stat="played"]')).to_have_text("2")
     expect(page.locator('#stats-table [data-stat="won"]')).to_have_text("0")
     expect(page.locator("#stats-definition")).to_contain_text("Played: every deal with at least one move")
@@ -108,13 +109,13 @@ def test_saved_games_list_only_played_games_and_delete_after_asking(page: Any, l
     page.click('[data-pile="stock"]')
     wait_version(page, 1)
     # asking for the same deal again returns the game in progress, not a second one
-    page.fill("#deal-number", "43")
+    control(page, "#deal-number").fill("43")
     page.click("#deal-go")
     page.wait_for_timeout(300)
     expect(page.locator("#confirm-dialog")).to_be_hidden()
     assert game_object(page)["id"] == hamilton["id"] and game_object(page)["moves"] == ["s"]
     open_deal(page, live_server, "union-square", 44)  # no move: not a saved game
-    page.click("#saved-button")
+    control(page, "#saved-button").click()
     rows = page.locator("#saved-list li")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("Score 0/52")
@@ -139,10 +140,11 @@ def test_finish_plays_the_rest_up_and_can_do_it_by_itself(page: Any, live_server
     expect(page.locator("#finish")).to_be_hidden()  # the stock still has cards
     post_moves(page, moves[64:65])
     expect(page.locator("#finish")).to_be_visible()
-    page.click("#finish")
+    control(page, "#finish").click()
     page.wait_for_function("() => window.patience.app.game.won")
-    won = game_object(page)
-    assert won["moves"][:65] == moves[:65] and len(won["moves"]) == 65 + 24
+    won = page.evaluate("async (id) => (await fetch(`/api/games/${id}?history=full`)).json()",
+                        game_object(page)["id"])
+    assert won["moves"][:65] == moves[:65] and len(won["moves"]) == won["move_count"] == 65 + 24
     assert sum(len(pile_cards(page, f"foundation-{i}")) for i in range(1, 5)) == 52
     expect(page.locator("#finish")).to_be_hidden()
     # with "Finish automatically" ticked, the page finishes as soon as it is a sure thing

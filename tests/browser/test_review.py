@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import game_object, open_deal, post_moves, wait_ready
+from tests.browser.helpers import control, game_object, open_deal, post_moves, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str
     case = CASES[0]
     open_deal(page, live_server, case["game"], case["deal"])
     post_moves(page, case["moves"])
-    page.click("#review-button")
+    control(page, "#review-button").click()
     dialog = page.locator("#review-dialog")
     expect(dialog).to_have_attribute("data-status", "lost", timeout=30_000)
     expect(dialog).to_have_attribute("data-lost-at", str(case["lost_at"]))
@@ -46,17 +46,17 @@ def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str
 def test_daily_deal_and_a_hard_winnable_deal(page: Any, live_server: str) -> None:
     page.goto(live_server + "/")
     wait_ready(page)
-    page.select_option("#game-select", "hamilton")
+    control(page, "#game-select").select_option("hamilton")
     page.wait_for_function("() => window.patience.app.game && window.patience.app.game.game === 'hamilton'")
     daily = page.request.get(f"{live_server}/api/daily?game=hamilton").json()
-    page.click("#daily-deal")
+    control(page, "#daily-deal").click()
     page.wait_for_function("d => window.patience.app.game.deal === d", arg=daily["deal"])
     expect(page.locator("#difficulty-label")).to_have_attribute("data-difficulty", daily["difficulty"])
-    page.select_option("#deal-kind", "hard")
-    page.click("#new-game")
+    control(page, "#deal-kind").select_option("hard")
+    control(page, "#new-game").click()
     page.wait_for_function("d => window.patience.app.game.deal !== d", arg=daily["deal"])
     assert game_object(page)["difficulty"] == "hard"
     expect(page.locator("#difficulty-label")).to_have_text("Difficulty: Hard")
-    page.click("#stats-button")
+    control(page, "#stats-button").click()
     page.select_option("#stats-difficulty", "hard")
     expect(page.locator("#stats-table [data-stat='played']")).to_have_text("0")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from patience.web.middleware import CONTENT_SECURITY_POLICY
-from tests.browser.helpers import open_deal, top_card, wait_version
+from tests.browser.helpers import control, open_deal, top_card, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -37,16 +37,16 @@ def test_the_page_plays_under_its_policy_without_a_violation(page: Any, live_ser
     page.click('[data-pile="stock"]')  # turn a card to the Chooser
     wait_version(page, game["version"] + 1)
     expect(top_card(page, "chooser")).to_be_visible()
-    page.click("#hint")
+    control(page, "#hint").click()
     expect(page.locator("#hint-box")).to_be_visible()
     for button, dialog in (("#rules-button", "#rules-dialog"), ("#stats-button", "#stats-dialog"),
                            ("#saved-button", "#saved-dialog")):
-        page.click(button)
+        control(page, button).click()
         expect(page.locator(dialog)).to_be_visible()
         page.keyboard.press("Escape")
         expect(page.locator(dialog)).to_be_hidden()
     expect(page.locator("#rules-body")).not_to_be_empty()
-    page.select_option("#lang-select", "ru")
+    control(page, "#lang-select").select_option("ru")
     expect(page.locator("#new-game")).to_have_text("Новая игра")
     assert violations(page) == []
     assert page.console_errors == []

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import game_object, open_deal, post_moves, wait_version, winning_line
+from tests.browser.helpers import control, game_object, open_deal, post_moves, wait_version, winning_line
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ def start_showing(page: Any, live_server: str, step_ms: int) -> tuple[list[str],
     open_deal(page, live_server, game, deal)
     before = post_moves(page, moves[:-12])
     page.evaluate(f"window.patience.app.showStepMs = {step_ms}")
-    page.click("#show-how")
+    control(page, "#show-how").click()
     expect(page.locator("#show-panel")).to_be_visible()
     return moves, before, wait_version(page, before["version"] + 1)  # the first move is played at once
 
@@ -33,12 +33,13 @@ def test_show_me_how_wins_the_game_step_by_step(page: Any, live_server: str) -> 
     paused = game_object(page)
     page.click("#show-step")
     stepped = wait_version(page, paused["version"] + 1)
-    assert len(stepped["moves"]) == len(paused["moves"]) + 1 >= len(first["moves"]) + 1
+    assert stepped["move_count"] == paused["move_count"] + 1 >= first["move_count"] + 1
     page.evaluate("window.patience.app.showStepMs = 40")
     page.click("#show-pause")  # play on
     page.wait_for_function("() => window.patience.app.game.won", timeout=30000)
     expect(page.locator("#show-panel")).to_be_hidden()
-    won = game_object(page)
+    won = page.evaluate("async (id) => (await fetch(`/api/games/${id}?history=full`)).json()",
+                        game_object(page)["id"])
     assert won["used_hints"] and won["view"]["score"] == 52
     assert won["moves"][:len(moves) - 12] == moves[:-12]
 
@@ -49,7 +50,7 @@ def test_taking_over_stops_the_show(page: Any, live_server: str) -> None:
     expect(page.locator("#show-panel")).to_be_hidden()
     page.wait_for_timeout(300)
     assert game_object(page)["version"] == after_one["version"]
-    page.click("#undo")  # every step is an ordinary move: undo takes it back
+    control(page, "#undo").click()  # every step is an ordinary move: undo takes it back
     undone = wait_version(page, after_one["version"] + 1)
     assert undone["moves"] == before["moves"]
 

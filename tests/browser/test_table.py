@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import RESULTS_DIR
 from tests.browser.helpers import (
+    control,
     drag,
     game_object,
     open_deal,
@@ -216,7 +217,7 @@ def test_undo_and_redo_by_buttons_and_keys(page: Any, live_server: str) -> None:
     page.click('[data-pile="stock"]')
     game = wait_version(page, 2)
     assert game["moves"] == ["t1-t2", "s"]
-    page.click("#undo")
+    control(page, "#undo").click()
     game = wait_version(page, 3)
     assert game["moves"] == ["t1-t2"] and game["redo"] == ["s"]
     page.keyboard.press("Control+z")
@@ -224,7 +225,7 @@ def test_undo_and_redo_by_buttons_and_keys(page: Any, live_server: str) -> None:
     assert game["moves"] == []
     assert pile_cards(page, "tableau-1") == ["6H"]
     expect(page.locator("#undo")).to_be_disabled()
-    page.click("#redo")
+    control(page, "#redo").click()
     game = wait_version(page, 5)
     assert game["moves"] == ["t1-t2"]
     page.keyboard.press("Control+Shift+Z")
@@ -276,7 +277,7 @@ def test_a_union_square_pile_takes_its_direction(page: Any, live_server: str) ->
     assert top["y"] - under["y"] >= 0.2 * under["height"]
     assert pile_cards(page, "tableau-1") == []
     # the other way round makes a rising pile
-    page.click("#undo")
+    control(page, "#undo").click()
     wait_version(page, 2)
     drag(page, top_card(page, "tableau-2"), page.locator('[data-pile="tableau-1"]'))
     wait_version(page, 3)
@@ -287,7 +288,7 @@ def test_a_union_square_pile_takes_its_direction(page: Any, live_server: str) ->
 
 def test_hint_shows_a_move_and_the_indicator_settles(page: Any, live_server: str) -> None:
     open_deal(page, live_server, "hamilton", 1)
-    page.click("#hint")
+    control(page, "#hint").click()
     box = page.locator("#hint-box")
     expect(box).to_be_visible()
     expect(box).to_contain_text("Hint")
