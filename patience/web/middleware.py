@@ -163,10 +163,11 @@ class RequestGuardMiddleware:
             return
         host = header_of(scope, b"host") or ""
         if self.allowed is not None and not host_allowed(host, self.allowed):
-            await refuse(send, 400, _("This server does not answer to the name {host}.").format(host=host))
+            detail = _("This server does not answer to the name {host}.").format(host=host[:100])
+            await refuse(send, 400, detail)
             return
         length = (header_of(scope, b"content-length") or "").strip()
-        if length.isdigit() and int(length) > self.max_body:
+        if length.isascii() and length.isdigit() and int(length) > self.max_body:
             await refuse(send, 413, too_large(self.max_body), [(b"connection", b"close")])
             return
         if scope["method"] in UNSAFE_METHODS and scope["path"].startswith("/api/") and has_route(scope):

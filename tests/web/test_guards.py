@@ -66,6 +66,12 @@ def test_a_body_announced_over_the_limit_is_refused_before_reading(app: FastAPI)
     assert answer["detail"] == "A requisição é grande demais: no máximo 64 KiB."
 
 
+def test_a_content_length_that_is_not_ascii_digits_is_no_server_error(app: FastAPI) -> None:
+    status, _answer, _read = asgi_call(app, "POST", "/api/games/g/undo", [
+        (b"content-type", b"application/json"), (b"content-length", b"\xb2")], iter([b'{"version": 0}']))
+    assert status == 404  # "²" is a digit to Python, not a length: read on, and there is no game g
+
+
 def test_a_streamed_body_is_counted_and_refused_past_the_limit(app: FastAPI) -> None:
     endless = iter(lambda: b"x" * 1024, None)  # chunked: no Content-Length, never ends
     status, answer, read = asgi_call(app, "POST", "/api/games/g/moves",
