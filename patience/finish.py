@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience.i18n import N_
-from patience.rules import STOCK, Game, Move, is_foundation
+from patience.rules import STOCK, Game, Move, View, is_foundation
 
 #: Why Finish is refused (translate with ``_`` where it is shown).
 NOT_YET = N_("Not yet: the cards go up by themselves once the stock is empty and every remaining card "
@@ -42,21 +42,21 @@ def foundation_moves(game: Game[Any], state: Any) -> list[Move]:
             if m.src != STOCK and is_foundation(m.dst) and not is_foundation(m.src) and m.count == 1]
 
 
-def _stock_empty(game: Game[Any], state: Any) -> bool:
-    view = game.view(state)
+def _stock_empty(game: Game[Any], state: Any, view: View | None = None) -> bool:
+    view = view if view is not None else game.view(state)
     if view.status.get("stock_left"):
         return False
     return not (game.slug == "hamilton" and view.status.get("start_rank") is None)
 
 
-def finish_moves(game: Game[Any], state: Any) -> list[Move] | None:
+def finish_moves(game: Game[Any], state: Any, view: View | None = None) -> list[Move] | None:
     """The foundation moves that win from ``state``, or None when the rest is not a sure win.
 
-    An empty list means the game is already won.
+    An empty list means the game is already won. ``view`` (``game.view(state)``) saves building it again.
     """
     if game.is_won(state):
         return []
-    if not _stock_empty(game, state):
+    if not _stock_empty(game, state, view):
         return None
     moves: list[Move] = []
     while not game.is_won(state):
@@ -69,6 +69,6 @@ def finish_moves(game: Game[Any], state: Any) -> list[Move] | None:
     return moves
 
 
-def is_sure_win(game: Game[Any], state: Any) -> bool:
+def is_sure_win(game: Game[Any], state: Any, view: View | None = None) -> bool:
     """True when the rest of the game is a sure win by foundation moves alone (and it is not won yet)."""
-    return not game.is_won(state) and finish_moves(game, state) is not None
+    return not game.is_won(state) and finish_moves(game, state, view) is not None

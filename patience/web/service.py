@@ -386,7 +386,7 @@ class GameService:
             message=game_message(record, view), finished=record.finished, won=record.won,
             elapsed_seconds=math.floor(record.elapsed), move_count=record.move_count,
             clock_running=record.clock_running,
-            can_finish=not record.finished and is_sure_win(game, state),
+            can_finish=not record.finished and is_sure_win(game, state, view),
             used_hints=record.used_hints, used_undo=record.used_undo,
             created_at=iso_time(record.created_at), updated_at=iso_time(record.updated_at),
             applied=applied,
