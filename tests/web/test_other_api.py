@@ -156,9 +156,9 @@ def test_page_and_assets_are_served(client: TestClient) -> None:
 def test_openapi_declares_every_error_status(client: TestClient) -> None:
     schema: dict[str, Any] = client.get("/openapi.json").json()
     moves = schema["paths"]["/api/games/{game_id}/moves"]["post"]["responses"]
-    assert set(moves) == {"200", "400", "404", "409", "422"}
+    assert set(moves) == {"200", "400", "404", "409", "422", "503"}
     assert moves["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
-    assert set(schema["paths"]["/api/games"]["post"]["responses"]) == {"201", "400", "404", "422"}
+    assert set(schema["paths"]["/api/games"]["post"]["responses"]) == {"201", "400", "404", "422", "503"}
 
 
 def test_method_not_allowed_lists_every_method_of_the_path(client: TestClient) -> None:
