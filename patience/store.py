@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import filecmp
 import json
 import secrets
 import shutil
@@ -658,9 +657,9 @@ def backups_of(path: str | Path, kind: BackupKind = "backup") -> list[Path]:
 
 def back_up(path: str | Path, now: float | None = None, kind: BackupKind = "backup") -> Path:
     """Copy the database with SQLite's online backup API next to it, keeping the newest
-    :data:`BACKUPS_KEPT` copies of this kind. A damaged database is copied byte for byte instead,
-    and kept apart, so a server started again and again on a damaged file never pushes the good
-    backups out.
+    :data:`BACKUPS_KEPT` copies of this kind. Copies of a damaged database are kept apart, so a
+    server started again and again on a damaged file never pushes the good backups out; one that
+    SQLite cannot read at all is copied byte for byte.
 
     Restore: stop the server, delete ``NAME-wal`` and ``NAME-shm``, and copy the backup over ``NAME``.
     """
@@ -671,11 +670,14 @@ def back_up(path: str | Path, now: float | None = None, kind: BackupKind = "back
     while target.exists():
         count += 1
         target = db.with_name(f"{db.name}.{kind}-{stamp}-{count}")
-    if kind == "damaged":  # the file as it was found, byte for byte (its -wal file, if any, is left as is)
-        shutil.copyfile(db, target)
-    else:
+    try:
         with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(target)) as copy:
             source.backup(copy)
+    except sqlite3.Error:
+        if kind != "damaged":
+            target.unlink(missing_ok=True)
+            raise
+        shutil.copyfile(db, target)  # SQLite cannot read it: the bytes as they were found
     for old in backups_of(db, kind)[:-BACKUPS_KEPT]:
         old.unlink(missing_ok=True)
     return target
@@ -734,11 +736,11 @@ def _is_damage(exc: sqlite3.Error) -> bool:
 
 
 def _back_up_damaged(db: Path) -> Path:
-    """A copy of the damaged database (the last one again when the file has not changed since)."""
+    """A copy of the damaged database (the last one again if the file has not changed since)."""
     try:
         earlier = backups_of(db, "damaged")
-        if earlier and filecmp.cmp(earlier[-1], db, shallow=False):
-            return earlier[-1]
+        if earlier and earlier[-1].stat().st_mtime_ns >= db.stat().st_mtime_ns:
+            return earlier[-1]  # the file has not changed since that copy
         return back_up(db, kind="damaged")
     except OSError as exc:
         raise StoreError(_("the database {path} is damaged and cannot even be copied: {problem}").format(
