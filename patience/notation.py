@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Final
@@ -61,14 +61,17 @@ def parse_moves(game: Game[Any], text: str | Sequence[str]) -> list[Move]:
     >>> [str(m) for m in parse_moves(get_game("hamilton"), "s  c-f1")]
     ['s', 'c-f1']
     """
-    words = text.split() if isinstance(text, str) else list(text)
-    moves: list[Move] = []
+    return list(iter_moves(game, text))
+
+
+def iter_moves(game: Game[Any], text: str | Sequence[str]) -> Iterator[Move]:
+    """:func:`parse_moves` one move at a time, so a replay stops reading at the first bad move."""
+    words = text.split() if isinstance(text, str) else text
     for index, word in enumerate(words, start=1):
         try:
-            moves.append(game.parse_move(word))
+            yield game.parse_move(word)
         except PatienceError as exc:
             raise type(exc)(_("move {index}: {problem}").format(index=index, problem=exc)) from None
-    return moves
 
 
 def moves_text(moves: Sequence[Move]) -> str:
@@ -279,7 +282,13 @@ def replay(record: Record) -> Replayed:
     """Deal and play every move; an unreadable or illegal move raises naming its 1-based index."""
     game = get_game(record.game)
     state = game.new(record.deal)
-    moves = parse_moves(game, record.moves)
-    state = game.apply_all(state, moves)
+    moves: list[Move] = []
+
+    def kept(parsed: Iterator[Move]) -> Iterator[Move]:
+        for move in parsed:
+            moves.append(move)
+            yield move
+
+    state = game.apply_all(state, kept(iter_moves(game, record.moves)))
     score = game.score(state)
     return Replayed(game, state, moves, score, game.is_won(state))

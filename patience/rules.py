@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
@@ -280,8 +280,9 @@ class Game(ABC, Generic[S]):
             raise IllegalMoveError(f"{move}: {reason}")
         return self.apply_legal(state, move)
 
-    def apply_all(self, state: S, moves: Sequence[Move]) -> S:
-        """Apply moves in turn; an illegal one raises with its 1-based index."""
+    def apply_all(self, state: S, moves: Iterable[Move]) -> S:
+        """Apply moves in turn (a lazy iterable stops being read at the first illegal one); an
+        illegal one raises with its 1-based index."""
         for index, move in enumerate(moves, start=1):
             reason = self.why_illegal(state, move)
             if reason is not None:

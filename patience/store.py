@@ -737,36 +737,43 @@ def _roll_back(conn: sqlite3.Connection) -> None:
 
 
 # --- checks and backups at start ---------------------------------------------------------------
-#: Backups kept next to the database (``NAME.backup-YYYYMMDDTHHMMSSZ``); older ones are deleted.
+#: Copies kept next to the database, of each kind: ``NAME.backup-YYYYMMDDTHHMMSSZ`` (before an upgrade)
+#: and ``NAME.damaged-YYYYMMDDTHHMMSSZ`` (a damaged database as it was found); older ones are deleted.
 BACKUPS_KEPT: Final = 3
 
+BackupKind = Literal["backup", "damaged"]
 
-def backups_of(path: str | Path) -> list[Path]:
-    """The backups of the database at ``path``, oldest first."""
+
+def backups_of(path: str | Path, kind: BackupKind = "backup") -> list[Path]:
+    """The copies of this kind of the database at ``path``, oldest first."""
     db = Path(path)
-    return sorted(db.parent.glob(db.name + ".backup-*"))
+    return sorted(db.parent.glob(f"{db.name}.{kind}-*"))
 
 
-def back_up(path: str | Path, now: float | None = None) -> Path:
+def back_up(path: str | Path, now: float | None = None, kind: BackupKind = "backup") -> Path:
     """Copy the database with SQLite's online backup API next to it, keeping the newest
-    :data:`BACKUPS_KEPT` copies. A damaged database the API cannot read is copied byte for byte.
+    :data:`BACKUPS_KEPT` copies of this kind. Copies of a damaged database are kept apart, so a
+    server started again and again on a damaged file never pushes the good backups out; one that
+    SQLite cannot read at all is copied byte for byte.
 
     Restore: stop the server, delete ``NAME-wal`` and ``NAME-shm``, and copy the backup over ``NAME``.
     """
     db = Path(path)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
-    target = db.with_name(f"{db.name}.backup-{stamp}")
+    target = db.with_name(f"{db.name}.{kind}-{stamp}")
     count = 1
     while target.exists():
         count += 1
-        target = db.with_name(f"{db.name}.backup-{stamp}-{count}")
+        target = db.with_name(f"{db.name}.{kind}-{stamp}-{count}")
     try:
         with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(target)) as copy:
             source.backup(copy)
     except sqlite3.Error:
-        target.unlink(missing_ok=True)
-        shutil.copyfile(db, target)
-    for old in backups_of(db)[:-BACKUPS_KEPT]:
+        if kind != "damaged":
+            target.unlink(missing_ok=True)
+            raise
+        shutil.copyfile(db, target)  # SQLite cannot read it: the bytes as they were found
+    for old in backups_of(db, kind)[:-BACKUPS_KEPT]:
         old.unlink(missing_ok=True)
     return target
 
@@ -824,8 +831,12 @@ def _is_damage(exc: sqlite3.Error) -> bool:
 
 
 def _back_up_damaged(db: Path) -> Path:
+    """A copy of the damaged database (the last one again if the file has not changed since)."""
     try:
-        return back_up(db)
+        earlier = backups_of(db, "damaged")
+        if earlier and earlier[-1].stat().st_mtime_ns >= db.stat().st_mtime_ns:
+            return earlier[-1]  # the file has not changed since that copy
+        return back_up(db, kind="damaged")
     except OSError as exc:
         raise StoreError(_("the database {path} is damaged and cannot even be copied: {problem}").format(
             path=db, problem=exc.strerror or exc)) from None

@@ -80,13 +80,17 @@ def damage_in_the_middle(path: Path) -> None:
 def test_a_damaged_database_is_one_line_exit_2_and_a_backup(damage: Callable[[Path], None], tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     path = good_database(tmp_path / "games.sqlite3")
+    good = back_up(path)
     damage(path)
     status, lines = serve(path, capsys)
     assert status == 2 and len(lines) == 1, lines
     assert str(path) in lines[0] and "damaged" in lines[0]
-    backups = backups_of(path)
-    assert len(backups) == 1 and str(backups[0]) in lines[0]
-    assert backups[0].stat().st_size >= path.stat().st_size // 2  # SQLite's copy, or the bytes as they were
+    copies = backups_of(path, "damaged")
+    assert len(copies) == 1 and str(copies[0]) in lines[0]
+    assert copies[0].stat().st_size >= path.stat().st_size // 2  # SQLite's copy, or the bytes as found
+    for _ in range(BACKUPS_KEPT + 1):  # starting again and again keeps one copy and the good backup
+        assert serve(path, capsys)[0] == 2
+    assert backups_of(path, "damaged") == copies and backups_of(path) == [good]
 
 
 def test_a_read_only_file_system_is_one_line_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
