@@ -68,6 +68,12 @@ SHARES: Final = {
                                                default).split(","))
     for slug, default in (("hamilton", "3,1,0"), ("union-square", "1,3,0"))
 }
+# The share of the budget the streamliner gets *before* the portfolio starts, by game (0: none);
+# PATIENCE_SOLVER_STREAMLINE_<GAME> overrides it (for tuning).
+STREAMLINE_FIRST: Final = {
+    slug: float(os.environ.get(f"PATIENCE_SOLVER_STREAMLINE_{slug.upper().replace('-', '_')}", default))
+    for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
+}
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
@@ -125,11 +131,15 @@ def search(
     expander: Expander | None = None,
     strategy: str = PORTFOLIO,
     shares: tuple[int, ...] | None = None,
+    streamline_first: float | None = None,
 ) -> Result:
     """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
 
     ``strategy`` is one of :data:`STRATEGIES` (see the module's text);
-    ``shares`` overrides the game's :data:`SHARES` for the portfolio.
+    ``shares`` overrides the game's :data:`SHARES` for the portfolio and
+    ``streamline_first`` its :data:`STREAMLINE_FIRST` (the share of the budget
+    the streamliner gets alone before the portfolio; without a budget it runs
+    until it wins or its restricted game is exhausted).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -139,20 +149,13 @@ def search(
     collecting = gc.isenabled()
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
-        if strategy == PORTFOLIO:
-            best_slices, deep_slices, *more = shares or SHARES[game.slug]
-            searches = ([best_first(game, state, expand, budget, table_cap)] * best_slices
-                        + [depth_first(game, state, expand, budget, table_cap)] * deep_slices)
-            if more and more[0]:
-                restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
-                searches += [streamliner(best_first(game, state, restricted, budget, table_cap))] * more[0]
-            outcome, line = _side_by_side(searches, budget)
-        elif strategy == BEST_FIRST:
-            outcome, line = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
-            if outcome == UNKNOWN and not budget.spent:
-                outcome, line = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
-        else:
-            outcome, line = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+        first = STREAMLINE_FIRST[game.slug] if streamline_first is None else streamline_first
+        answer: Answer = UNKNOWN, ()
+        if strategy == PORTFOLIO and first > 0:
+            answer = _streamline_first(game, state, expand, budget, table_cap, first, started, max_seconds)
+        if answer[0] == UNKNOWN and not budget.spent:
+            answer = _run(game, state, expand, budget, table_cap, strategy, shares)
+        outcome, line = answer
     finally:
         if collecting:
             gc.enable()
@@ -192,6 +195,39 @@ def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
                         other.close()
                     return UNKNOWN, ()
     return UNKNOWN, ()
+
+
+def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int, strategy: str,
+         shares: tuple[int, ...] | None) -> Answer:
+    """The full game's searches, as ``strategy`` says."""
+    if strategy == PORTFOLIO:
+        best_slices, deep_slices, *more = shares or SHARES[game.slug]
+        searches = ([best_first(game, state, expand, budget, table_cap)] * best_slices
+                    + [depth_first(game, state, expand, budget, table_cap)] * deep_slices)
+        if more and more[0]:
+            restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+            searches += [streamliner(best_first(game, state, restricted, budget, table_cap))] * more[0]
+        return _side_by_side(searches, budget)
+    if strategy == BEST_FIRST:
+        answer = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
+        if answer[0] == UNKNOWN and not budget.spent:
+            answer = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+        return answer
+    return _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+
+
+def _streamline_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+                      share: float, started: float, max_seconds: float | None) -> Answer:
+    """The streamliner alone on ``share`` of the budget: ``won``, or ``unknown`` (never ``lost``)."""
+    own = _Budget(None if budget.max_nodes is None else int(share * budget.max_nodes),
+                  None if max_seconds is None else started + share * max_seconds)
+    restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+    outcome, line = _side_by_side([streamliner(best_first(game, state, restricted, own, table_cap))], own)
+    budget.nodes += own.nodes
+    budget.peak = max(budget.peak, own.peak)
+    if budget.max_nodes is not None and budget.nodes >= budget.max_nodes:
+        budget.spent = "nodes"
+    return outcome, line
 
 
 def streamliner(steps: Steps) -> Steps:
