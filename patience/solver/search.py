@@ -66,7 +66,7 @@ SLICE: Final = 256  # nodes a search expands before it gives way
 SHARES: Final = {
     slug: tuple(int(n) for n in os.environ.get(f"PATIENCE_SOLVER_SHARES_{slug.upper().replace('-', '_')}",
                                                default).split(","))
-    for slug, default in (("hamilton", "3,1,0"), ("union-square", "1,3,0"))
+    for slug, default in (("hamilton", "3,1,1"), ("union-square", "1,3,0"))
 }
 # The share of the budget the streamliner gets *before* the portfolio starts, by game (0: none);
 # PATIENCE_SOLVER_STREAMLINE_<GAME> overrides it (for tuning).
@@ -151,10 +151,12 @@ def search(
     try:
         first = STREAMLINE_FIRST[game.slug] if streamline_first is None else streamline_first
         answer: Answer = UNKNOWN, ()
+        streamlining: Steps | None = None
         if strategy == PORTFOLIO and first > 0:
-            answer = _streamline_first(game, state, expand, budget, table_cap, first, started, max_seconds)
+            answer, streamlining = _streamline_first(game, state, expand, budget, table_cap, first, started,
+                                                     max_seconds)
         if answer[0] == UNKNOWN and not budget.spent:
-            answer = _run(game, state, expand, budget, table_cap, strategy, shares)
+            answer = _run(game, state, expand, budget, table_cap, strategy, shares, streamlining)
         outcome, line = answer
     finally:
         if collecting:
@@ -198,15 +200,19 @@ def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
 
 
 def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int, strategy: str,
-         shares: tuple[int, ...] | None) -> Answer:
-    """The full game's searches, as ``strategy`` says."""
+         shares: tuple[int, ...] | None, streamlining: Steps | None) -> Answer:
+    """The full game's searches, as ``strategy`` says; ``streamlining`` is a streamliner to go on with."""
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or SHARES[game.slug]
         searches = ([best_first(game, state, expand, budget, table_cap)] * best_slices
                     + [depth_first(game, state, expand, budget, table_cap)] * deep_slices)
         if more and more[0]:
-            restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
-            searches += [streamliner(best_first(game, state, restricted, budget, table_cap))] * more[0]
+            if streamlining is None:
+                restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+                streamlining = streamliner(best_first(game, state, restricted, budget, table_cap))
+            searches += [streamlining] * more[0]
+        elif streamlining is not None:
+            streamlining.close()
         return _side_by_side(searches, budget)
     if strategy == BEST_FIRST:
         answer = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
@@ -217,17 +223,25 @@ def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_c
 
 
 def _streamline_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
-                      share: float, started: float, max_seconds: float | None) -> Answer:
-    """The streamliner alone on ``share`` of the budget: ``won``, or ``unknown`` (never ``lost``)."""
-    own = _Budget(None if budget.max_nodes is None else int(share * budget.max_nodes),
-                  None if max_seconds is None else started + share * max_seconds)
+                      share: float, started: float, max_seconds: float | None) -> tuple[Answer, Steps | None]:
+    """The streamliner alone on ``share`` of the budget: ``won``, or ``unknown`` (never ``lost``).
+
+    When its share is spent before its game is exhausted, the streamliner is
+    returned too, paused, for the portfolio to go on with.
+    """
     restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
-    outcome, line = _side_by_side([streamliner(best_first(game, state, restricted, own, table_cap))], own)
-    budget.nodes += own.nodes
-    budget.peak = max(budget.peak, own.peak)
-    if budget.max_nodes is not None and budget.nodes >= budget.max_nodes:
-        budget.spent = "nodes"
-    return outcome, line
+    steps = streamliner(best_first(game, state, restricted, budget, table_cap))
+    nodes_limit = None if budget.max_nodes is None else share * budget.max_nodes
+    deadline = None if max_seconds is None else started + share * max_seconds
+    while True:
+        if ((nodes_limit is not None and budget.nodes >= nodes_limit)
+                or (deadline is not None and time.perf_counter() >= deadline)):
+            return (UNKNOWN, ()), steps
+        try:
+            next(steps)
+        except StopIteration as stop:
+            answer: Answer = stop.value
+            return answer, None
 
 
 def streamliner(steps: Steps) -> Steps:
