@@ -36,6 +36,12 @@ early wrong move), so together they decide far more deals within a budget
 than either alone, at the price of proving a loss more slowly (both
 enumerate the same positions). Each game has its own shares of slices
 (:data:`SHARES`).
+Before the portfolio, Hamilton runs a *streamliner* alone on a share of the
+budget (:data:`STREAMLINE_FIRST`): best-first search of a restricted game (no
+card back from a foundation, no run split; see :class:`.Expander`). Its lines
+are lines of the full game, so its wins are wins; when its game is exhausted
+that proves nothing, so it then ends ``unknown`` (:func:`streamliner`). When
+its share is spent first it goes on inside the portfolio with its own slices.
 ``strategy="best-first"`` runs best-first search until its table is full,
 then depth-first search; ``strategy="depth-first"`` runs depth-first search
 only.
