@@ -36,6 +36,12 @@ early wrong move), so together they decide far more deals within a budget
 than either alone, at the price of proving a loss more slowly (both
 enumerate the same positions). Each game has its own shares of slices
 (:data:`SHARES`).
+Before the portfolio, Hamilton runs a *streamliner* alone on a share of the
+budget (:data:`STREAMLINE_FIRST`): best-first search of a restricted game (no
+card back from a foundation, no run split; see :class:`.Expander`). Its lines
+are lines of the full game, so its wins are wins; when its game is exhausted
+that proves nothing, so it then ends ``unknown`` (:func:`streamliner`). When
+its share is spent first it goes on inside the portfolio with its own slices.
 ``strategy="best-first"`` runs best-first search until its table is full,
 then depth-first search; ``strategy="depth-first"`` runs depth-first search
 only.
@@ -66,7 +72,13 @@ SLICE: Final = 256  # nodes a search expands before it gives way
 SHARES: Final = {
     slug: tuple(int(n) for n in os.environ.get(f"PATIENCE_SOLVER_SHARES_{slug.upper().replace('-', '_')}",
                                                default).split(","))
-    for slug, default in (("hamilton", "3,1,0"), ("union-square", "1,3,0"))
+    for slug, default in (("hamilton", "3,1,1"), ("union-square", "1,3,0"))
+}
+# The share of the budget the streamliner gets *before* the portfolio starts, by game (0: none);
+# PATIENCE_SOLVER_STREAMLINE_<GAME> overrides it (for tuning).
+STREAMLINE_FIRST: Final = {
+    slug: float(os.environ.get(f"PATIENCE_SOLVER_STREAMLINE_{slug.upper().replace('-', '_')}", default))
+    for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
 }
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
@@ -125,11 +137,15 @@ def search(
     expander: Expander | None = None,
     strategy: str = PORTFOLIO,
     shares: tuple[int, ...] | None = None,
+    streamline_first: float | None = None,
 ) -> Result:
     """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
 
     ``strategy`` is one of :data:`STRATEGIES` (see the module's text);
-    ``shares`` overrides the game's :data:`SHARES` for the portfolio.
+    ``shares`` overrides the game's :data:`SHARES` for the portfolio and
+    ``streamline_first`` its :data:`STREAMLINE_FIRST` (the share of the budget
+    the streamliner gets alone before the portfolio; without a budget it runs
+    until it wins or its restricted game is exhausted).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -139,20 +155,15 @@ def search(
     collecting = gc.isenabled()
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
-        if strategy == PORTFOLIO:
-            best_slices, deep_slices, *more = shares or SHARES[game.slug]
-            searches = ([best_first(game, state, expand, budget, table_cap)] * best_slices
-                        + [depth_first(game, state, expand, budget, table_cap)] * deep_slices)
-            if more and more[0]:
-                restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
-                searches += [streamliner(best_first(game, state, restricted, budget, table_cap))] * more[0]
-            outcome, line = _side_by_side(searches, budget)
-        elif strategy == BEST_FIRST:
-            outcome, line = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
-            if outcome == UNKNOWN and not budget.spent:
-                outcome, line = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
-        else:
-            outcome, line = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+        first = STREAMLINE_FIRST[game.slug] if streamline_first is None else streamline_first
+        answer: Answer = UNKNOWN, ()
+        streamlining: Steps | None = None
+        if strategy == PORTFOLIO and first > 0:
+            answer, streamlining = _streamline_first(game, state, expand, budget, table_cap, first, started,
+                                                     max_seconds)
+        if answer[0] == UNKNOWN and not budget.spent:
+            answer = _run(game, state, expand, budget, table_cap, strategy, shares, streamlining)
+        outcome, line = answer
     finally:
         if collecting:
             gc.enable()
@@ -192,6 +203,51 @@ def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
                         other.close()
                     return UNKNOWN, ()
     return UNKNOWN, ()
+
+
+def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int, strategy: str,
+         shares: tuple[int, ...] | None, streamlining: Steps | None) -> Answer:
+    """The full game's searches, as ``strategy`` says; ``streamlining`` is a streamliner to go on with."""
+    if strategy == PORTFOLIO:
+        best_slices, deep_slices, *more = shares or SHARES[game.slug]
+        searches = ([best_first(game, state, expand, budget, table_cap)] * best_slices
+                    + [depth_first(game, state, expand, budget, table_cap)] * deep_slices)
+        if more and more[0]:
+            if streamlining is None:
+                restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+                streamlining = streamliner(best_first(game, state, restricted, budget, table_cap))
+            searches += [streamlining] * more[0]
+        elif streamlining is not None:
+            streamlining.close()
+        return _side_by_side(searches, budget)
+    if strategy == BEST_FIRST:
+        answer = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
+        if answer[0] == UNKNOWN and not budget.spent:
+            answer = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+        return answer
+    return _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+
+
+def _streamline_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+                      share: float, started: float, max_seconds: float | None) -> tuple[Answer, Steps | None]:
+    """The streamliner alone on ``share`` of the budget: ``won``, or ``unknown`` (never ``lost``).
+
+    When its share is spent before its game is exhausted, the streamliner is
+    returned too, paused, for the portfolio to go on with.
+    """
+    restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+    steps = streamliner(best_first(game, state, restricted, budget, table_cap))
+    nodes_limit = None if budget.max_nodes is None else share * budget.max_nodes
+    deadline = None if max_seconds is None else started + share * max_seconds
+    while True:
+        if ((nodes_limit is not None and budget.nodes >= nodes_limit)
+                or (deadline is not None and time.perf_counter() >= deadline)):
+            return (UNKNOWN, ()), steps
+        try:
+            next(steps)
+        except StopIteration as stop:
+            answer: Answer = stop.value
+            return answer, None
 
 
 def streamliner(steps: Steps) -> Steps:

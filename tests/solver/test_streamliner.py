@@ -42,18 +42,23 @@ def test_restricted_children_are_full_children_without_the_forbidden_moves() -> 
 def test_the_streamliner_alone_never_calls_a_deal_lost() -> None:
     """Exhausting the restricted game is not a proof: the answer is unknown (deal 454 is lost)."""
     game = get_game("hamilton")
-    result = search_module.search(game, game.new(454), shares=STREAMLINER_ALONE)
+    result = search_module.search(game, game.new(454), shares=STREAMLINER_ALONE, streamline_first=0)
     assert result.outcome == UNKNOWN
-    full = search_module.search(game, game.new(454), shares=(3, 1, 1))
-    assert full.outcome == LOST
+    first_only = search_module.search(game, game.new(454), shares=(0, 0, 0), streamline_first=1.0)
+    assert first_only.outcome == UNKNOWN and first_only.nodes > 0
+    for shares, first in (((3, 1, 1), 0.0), ((3, 1, 0), 0.25), ((3, 1, 0), 1.0)):
+        full = search_module.search(game, game.new(454), shares=shares, streamline_first=first)
+        assert full.outcome == LOST
 
 
 def test_streamliner_wins_replay_and_answers_agree_with_and_without_it() -> None:
     """With and without the streamliner the same answers; a streamliner win is a full-game win."""
     game = get_game("hamilton")
     for deal, outcome in ((1, WON), (9, WON), (14, LOST), (109, LOST)):
-        for shares in ((3, 1, 0), (3, 1, 1), STREAMLINER_ALONE):
-            result = search_module.search(game, game.new(deal), max_seconds=60, shares=shares)
+        for shares, first in (((3, 1, 0), 0.0), ((3, 1, 1), 0.0), (STREAMLINER_ALONE, 0.0),
+                              ((3, 1, 0), 0.25)):
+            result = search_module.search(game, game.new(deal), max_seconds=60, shares=shares,
+                                          streamline_first=first)
             if shares == STREAMLINER_ALONE and outcome == LOST:
                 assert result.outcome == UNKNOWN
                 continue
@@ -62,3 +67,12 @@ def test_streamliner_wins_replay_and_answers_agree_with_and_without_it() -> None
             assert result.outcome == outcome, (deal, shares)
             if outcome == WON:
                 assert game.is_won(game.apply_all(game.new(deal), result.moves))
+
+
+def test_the_streamliner_first_keeps_to_the_budget() -> None:
+    """Its share comes out of the budget: the node count never exceeds ``max_nodes``."""
+    game = get_game("hamilton")
+    for nodes in (1, 10, 100, 1000, 5000):
+        result = search_module.search(game, game.new(2), max_nodes=nodes, streamline_first=0.5)
+        assert result.nodes <= nodes
+        assert result.outcome in (WON, UNKNOWN)
