@@ -6,6 +6,7 @@ language (Babel): percentages, decimals, durations and dates.
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
@@ -30,7 +31,7 @@ def clock_text(seconds: float) -> str:
     >>> clock_text(65), clock_text(3725)
     ('1:05', '1:02:05')
     """
-    total = round(seconds)
+    total = math.floor(seconds)  # as the game clock shows it (elapsed_seconds is rounded down)
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
@@ -94,7 +95,7 @@ def get_stats(game: str, request: Request, difficulty: str | None = None) -> Sta
         difficulty=cast(Any, level),
         game=game, played=stats.played, won=stats.won, win_rate=stats.win_rate,
         current_streak=stats.current_streak, best_streak=stats.best_streak,
-        best_time_seconds=None if stats.best_time_seconds is None else round(stats.best_time_seconds),
+        best_time_seconds=None if stats.best_time_seconds is None else math.floor(stats.best_time_seconds),
         fewest_moves=stats.fewest_moves, average_score=stats.average_score,
         wins_with_hints=stats.wins_with_hints, wins_with_undo=stats.wins_with_undo,
         history=[HistoryOut(finished_at=None if r.finished_at is None else iso_time(r.finished_at),
