@@ -22,6 +22,7 @@ the event loop or the request threads: play stays fast while it thinks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -45,6 +46,8 @@ log = logging.getLogger(__name__)
 #: Extra seconds a hint may take beyond its budget before the heuristic answers instead.
 HINT_GRACE_SECONDS: Final = 5.0
 PARENT_CHECK_SECONDS: Final = 0.5
+#: How much lower than the server's the solver processes' CPU priority is (``nice``).
+SOLVER_NICENESS: Final = 10
 SWEEP_SECONDS: Final = 1.0
 #: Hints that may wait for a hint worker; more than that are answered by the heuristic at once.
 HINT_QUEUE: Final = 8
@@ -82,8 +85,11 @@ def hint_answer(found: Any) -> dict[str, Any]:
 
 
 def _worker_setup(server_pid: int) -> None:
-    """In a worker: leave Ctrl+C to the server, and exit when the server is gone (even after kill -9)."""
+    """In a worker: leave Ctrl+C to the server, yield the CPU to it (a lower priority: moves and pages
+    never wait for a search), and exit when the server is gone (even after kill -9)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(SOLVER_NICENESS)
 
     def watch() -> None:
         while os.getppid() == server_pid:
