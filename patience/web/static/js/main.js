@@ -229,6 +229,9 @@ async function playDaily() {
   const slug = $("game-select").value || (app.game && app.game.game) || "hamilton";
   try {
     const daily = await dailyDeal(slug);
+    const g = app.game;
+    const same = g && g.game === slug && g.deal === daily.deal; // the server returns it as it is
+    if (!same && !(await confirmLoss(t("Start a new game?"), t("New game")))) return false;
     const spoken = fmt("Daily deal of {date}: deal {number}", { date: daily.date, number: daily.deal });
     return startGame(slug, daily.deal, spoken);
   } catch (err) {
