@@ -32,8 +32,10 @@ from typing import Any
 
 import httpx
 
-from bench.hints import rss_mb, start_server
-from bench.web import GAMES, free_port, percentiles
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as python bench/NAME.py
+
+from bench.server import free_port, rss_mb, start_server
+from bench.web import GAMES, percentiles
 
 POLL_MAX = 4.0
 
@@ -128,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = start_server(port, Path(tmp) / "bench.sqlite3", args.solver_workers)
+        server = start_server(port, Path(tmp) / "bench.sqlite3", "--solver-workers", str(args.solver_workers))
         try:
             if args.deal7:
                 deal7(base, 300)

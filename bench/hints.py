@@ -21,7 +21,6 @@ line under 50 ms.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,33 +28,13 @@ from pathlib import Path
 
 import httpx
 
-from bench.web import ROOT, free_port, percentiles
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as python bench/NAME.py
+
+from bench.server import free_port, rss_mb, start_server
+from bench.web import percentiles
 
 DEALS = (("hamilton", 1782), ("hamilton", 1051), ("hamilton", 358),
          ("union-square", 1291), ("union-square", 560))
-
-
-def start_server(port: int, db: Path, workers: int) -> subprocess.Popen[bytes]:
-    """The real server, answering."""
-    command = [sys.executable, "-m", "patience", "serve", "--port", str(port), "--db", str(db),
-               "--solver-workers", str(workers)]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games/catalog", timeout=0.5)
-            return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start")
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process (Linux ``/proc``), in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def follow(client: httpx.Client, slug: str, deal: int, steps: int,
@@ -98,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_server(port, Path(tmp) / "bench.sqlite3", args.solver_workers)
+        server = start_server(port, Path(tmp) / "bench.sqlite3", "--solver-workers", str(args.solver_workers))
         try:
             memory_start = rss_mb(server.pid)
             samples: dict[str, list[float]] = {"first hint (search)": [], "hint on the line": [],

@@ -31,7 +31,6 @@ import argparse
 import asyncio
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,46 +42,12 @@ from typing import Any
 
 import httpx
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as python bench/NAME.py
+
+from bench.server import free_port, rss_mb, start_server
+
 GAMES = ("hamilton", "union-square")
 TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    """A port nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
-    """``patience serve`` on ``port`` over ``db``, once it answers (its stderr goes to ``log``)."""
-    with log.open("wb") as errors:
-        process = subprocess.Popen([sys.executable, "-m", "patience", "serve", "--port", str(port),
-                                    "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with status {process.returncode}")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games/catalog", timeout=0.5)
-            return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start")
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of one process (Linux ``/proc``), MB; 0 when it is gone."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 def children_of(pid: int) -> list[int]:
@@ -295,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="patience-load-") as directory:
         port = free_port()
         log = Path(directory) / "server.log"
-        server = start_server(port, Path(directory) / "games.sqlite3", log)
+        with log.open("wb") as errors:
+            server = start_server(port, Path(directory) / "games.sqlite3", stderr=errors)
         try:
             base = f"http://127.0.0.1:{port}"
             server_mb, workers_mb = memory(server.pid)

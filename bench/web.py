@@ -29,9 +29,7 @@ import asyncio
 import os
 import random
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,34 +38,16 @@ from typing import Any
 
 import httpx
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as python bench/NAME.py
+
+from bench.server import free_port, start_server
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 GAMES = ("hamilton", "union-square")
 ASSET_RE = re.compile(
     r"""(?:src|href)\s*=\s*["']([^"'#?]+)["']|(?:import|from)\s*\(?\s*["']([^"']+\.js)["']""")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
-    """The real server, answering."""
-    process = subprocess.Popen([sys.executable, "-m", "patience", "serve", "--port", str(port),
-                                "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games/catalog", timeout=0.5)
-            return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start")
 
 
 def cpu_seconds(pid: int) -> float:
