@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Container, Hashable
 from typing import Any, Final
 
 from patience.cards import RANK, RED, SUIT
@@ -39,9 +39,10 @@ from patience.games.hamilton import IDX, HamiltonState, run_length
 from patience.games.union_square import UnionSquareState
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
 from patience.solver.canonical import hamilton_key, union_square_key
-from patience.solver.safe_moves import safe_closure
+from patience.solver.safe_moves import PARTNER, hamilton_safe_move, safe_closure
 
 Child = tuple[tuple[Move, ...], Any, Hashable]
+Known = tuple[Container[Hashable], ...]
 
 
 def _weight(name: str, default: float) -> float:
@@ -113,17 +114,21 @@ class Expander:
             return (), state
         return safe_closure(self.game, state)
 
-    def children(self, state: Any) -> list[Child]:
-        """Every child of ``state``, best first (when ordering is on), one per canonical key."""
-        kids, _next = self._generate(state, 0, None)
+    def children(self, state: Any, known: Known = ()) -> list[Child]:
+        """Every child of ``state``, best first (when ordering is on), one per canonical key.
+
+        Children whose key is in one of the ``known`` containers (positions a
+        search has already entered) are left out before they are valued.
+        """
+        kids, _next = self._generate(state, 0, None, known)
         return self._sorted(kids)
 
-    def batch(self, state: Any, first: int) -> tuple[list[Child], int]:
+    def batch(self, state: Any, first: int, known: Known = ()) -> tuple[list[Child], int]:
         """Some children: ``first`` 0 gives the ordinary moves and the first stock macros; the
         returned number is where the next batch starts (``NO_MORE`` when done). Hamilton
-        has a single batch."""
+        has a single batch. ``known`` as for :meth:`children`."""
         last = None if self.hamilton else max(first, 1) + MACRO_BATCH - 1
-        kids, following = self._generate(state, first, last)
+        kids, following = self._generate(state, first, last, known)
         return self._sorted(kids), following
 
     def _sorted(self, kids: list[tuple[float, Child]]) -> list[Child]:
@@ -132,10 +137,11 @@ class Expander:
             kids.sort(key=lambda kid: -kid[0])
         return [kid[1] for kid in kids]
 
-    def _generate(self, state: Any, first: int, last: int | None) -> tuple[list[tuple[float, Child]], int]:
+    def _generate(self, state: Any, first: int, last: int | None,
+                  known: Known) -> tuple[list[tuple[float, Child]], int]:
         if self.hamilton:
-            return self._hamilton(state), NO_MORE
-        return self._union_square(state, first, last)
+            return self._hamilton(state, known), NO_MORE
+        return self._union_square(state, first, last, known)
 
     def _finish(self, moves: tuple[Move, ...], child: Any) -> tuple[tuple[Move, ...], Any]:
         if self.safe:
@@ -145,27 +151,40 @@ class Expander:
         return moves, child
 
     # --- Hamilton ------------------------------------------------------------
-    def _hamilton(self, state: HamiltonState) -> list[tuple[float, Child]]:
+    def _hamilton(self, state: HamiltonState, known: Known) -> list[tuple[float, Child]]:
         game = self.game
         seen: set[Hashable] = set()
         out: list[tuple[float, Child]] = []
         restricted = self.restricted and state.start != 0
         idx = IDX[state.start]
+        # When the parent is closed under the safe moves, a move between piles leaves the
+        # foundations alone and shows one new card (the one under the group), so only that card
+        # can start a safe move: one test instead of the whole closure (same children).
+        goes_up = _goes_up_test(state) if self.safe and hamilton_safe_move(state) is None else None
+        tableau = state.tableau
         for move in game.legal_moves(state):
-            if restricted and (FOUNDATION <= move.src < TABLEAU or (
-                    move.dst >= TABLEAU and move.count < run_length(state.tableau[move.src - TABLEAU], idx))):
+            src = move.src
+            if restricted and (FOUNDATION <= src < TABLEAU or (
+                    move.dst >= TABLEAU and move.count < run_length(tableau[src - TABLEAU], idx))):
                 continue  # the streamliner's game: no card back from a foundation, no run split
-            moves, child = self._finish((move,), game.apply_legal(state, move))
+            child = game.apply_legal(state, move)
+            moves: tuple[Move, ...] = (move,)
+            if goes_up is not None and src >= TABLEAU and move.dst >= TABLEAU:
+                pile = tableau[src - TABLEAU]
+                if len(pile) > move.count and goes_up(pile[-move.count - 1]):
+                    moves, child = self._finish(moves, child)
+            else:
+                moves, child = self._finish(moves, child)
             key = self.key(child)
-            if key in seen:
+            if key in seen or _in_any(key, known):
                 continue
             seen.add(key)
             out.append((hamilton_value(child, self._pile_cache), (moves, child, key)))
         return out
 
     # --- Union Square ----------------------------------------------------------
-    def _union_square(self, state: UnionSquareState, first: int,
-                      last: int | None) -> tuple[list[tuple[float, Child]], int]:
+    def _union_square(self, state: UnionSquareState, first: int, last: int | None,
+                      known: Known) -> tuple[list[tuple[float, Child]], int]:
         game = self.game
         seen: set[Hashable] = set()
         out: list[tuple[float, Child]] = []
@@ -173,7 +192,7 @@ class Expander:
         def add(moves: tuple[Move, ...], child: UnionSquareState) -> None:
             moves, child = self._finish(moves, child)
             key = self.key(child)
-            if key in seen:
+            if key in seen or _in_any(key, known):
                 return
             seen.add(key)
             out.append((union_square_value(child), (moves, child, key)))
@@ -209,6 +228,34 @@ class Expander:
                 if ok:
                     add((STOCK_MOVE,) * k + (move,), game.apply_legal(turned, move))
         return out, (last_k + 1 if last_k < len(stock) else NO_MORE)
+
+
+def _goes_up_test(state: HamiltonState) -> Callable[[int], bool]:
+    """Whether a card, once on top of a pile, starts a safe move (:func:`.hamilton_safe_move`'s test)."""
+    idx = IDX[state.start]
+    up = [0, 0, 0, 0]
+    empty = False
+    for foundation in state.foundations:
+        if foundation:
+            up[SUIT[foundation[0]]] = len(foundation)
+        else:
+            empty = True
+
+    def goes_up(card: int) -> bool:
+        step = idx[card]
+        if step == 0:
+            return empty
+        suit = SUIT[card]
+        return up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step)
+
+    return goes_up
+
+
+def _in_any(key: Hashable, known: Known) -> bool:
+    for container in known:  # noqa: SIM110 (a loop is faster than any() over a generator here)
+        if key in container:
+            return True
+    return False
 
 
 def _exact_key(state: Any) -> Hashable:

@@ -53,8 +53,9 @@ import gc
 import heapq
 import os
 import time
-from collections.abc import Generator, Hashable
-from dataclasses import dataclass
+from collections import ChainMap
+from collections.abc import Generator, Hashable, Iterator, Mapping
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Final
 
@@ -79,6 +80,13 @@ SHARES: Final = {
 STREAMLINE_FIRST: Final = {
     slug: float(os.environ.get(f"PATIENCE_SOLVER_STREAMLINE_{slug.upper().replace('-', '_')}", default))
     for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
+}
+STREAMLINE_SKIPS: Final = os.environ.get("PATIENCE_SOLVER_STREAMLINE_SKIPS", "1") == "1"
+# Which of the full game's searches skip what the other entered (see _cooperate): "both", "best",
+# "deep" or "none", by game; PATIENCE_SOLVER_COOPERATE_<GAME> overrides it (for tuning).
+COOPERATE: Final = {
+    slug: os.environ.get(f"PATIENCE_SOLVER_COOPERATE_{slug.upper().replace('-', '_')}", "both")
+    for slug in ("hamilton", "union-square")
 }
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
@@ -115,6 +123,14 @@ class _Budget:
             return False
         self.nodes += 1
         return True
+
+
+@dataclass
+class _Tables:
+    """The positions the full game's best-first and depth-first searches entered (:func:`_cooperate`)."""
+
+    best: Parents = field(default_factory=dict)
+    deep: dict[Hashable, None] = field(default_factory=dict)
 
 
 class _Frame:
@@ -158,11 +174,12 @@ def search(
         first = STREAMLINE_FIRST[game.slug] if streamline_first is None else streamline_first
         answer: Answer = UNKNOWN, ()
         streamlining: Steps | None = None
+        tables = _Tables()
         if strategy == PORTFOLIO and first > 0:
             answer, streamlining = _streamline_first(game, state, expand, budget, table_cap, first, started,
-                                                     max_seconds)
+                                                     max_seconds, tables)
         if answer[0] == UNKNOWN and not budget.spent:
-            answer = _run(game, state, expand, budget, table_cap, strategy, shares, streamlining)
+            answer = _run(game, state, expand, budget, table_cap, strategy, shares, streamlining, tables)
         outcome, line = answer
     finally:
         if collecting:
@@ -185,41 +202,58 @@ def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
     the others running while budget is left.
     """
     running = list(searches)
+    for _steps, (outcome, line) in _ended(running):
+        if outcome != UNKNOWN or budget.spent:
+            _close(running)
+            return (outcome, line) if outcome != UNKNOWN else (UNKNOWN, ())
+    return UNKNOWN, ()
+
+
+def _ended(running: list[Steps]) -> Iterator[tuple[Steps, Answer]]:
+    """Run the searches a slice at a time, in turn, and yield each one that ends, with its answer.
+
+    A search listed several times gets that many slices per round. ``running``
+    is changed in place: an ended search leaves it, and the caller may add or
+    take out searches between two answers.
+    """
     while running:
         for steps in list(running):
             if steps not in running:
                 continue  # ended earlier in this round
-            try:
-                next(steps)
-            except StopIteration as stop:
-                outcome, line = stop.value
-                if outcome != UNKNOWN:
-                    for other in running:
-                        other.close()
-                    return outcome, line
-                running = [other for other in running if other is not steps]
-                if budget.spent:
-                    for other in running:
-                        other.close()
-                    return UNKNOWN, ()
-    return UNKNOWN, ()
+            ended = _slice(steps)
+            if ended is not None:
+                running[:] = [other for other in running if other is not steps]
+                yield steps, ended
+
+
+def _slice(steps: Steps) -> Answer | None:
+    """Run one slice of a search: ``None`` while it goes on, its answer when it has ended."""
+    try:
+        next(steps)
+    except StopIteration as stop:
+        answer: Answer = stop.value
+        return answer
+    return None
+
+
+def _close(searches: list[Steps]) -> None:
+    for steps in searches:
+        steps.close()
 
 
 def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int, strategy: str,
-         shares: tuple[int, ...] | None, streamlining: Steps | None) -> Answer:
+         shares: tuple[int, ...] | None, streamlining: Steps | None, tables: _Tables) -> Answer:
     """The full game's searches, as ``strategy`` says; ``streamlining`` is a streamliner to go on with."""
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or SHARES[game.slug]
-        searches = ([best_first(game, state, expand, budget, table_cap)] * best_slices
-                    + [depth_first(game, state, expand, budget, table_cap)] * deep_slices)
+        extra: list[Steps] = []
         if more and more[0]:
             if streamlining is None:
-                restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
-                streamlining = streamliner(best_first(game, state, restricted, budget, table_cap))
-            searches += [streamlining] * more[0]
+                streamlining = _streamliner_of(game, state, expand, budget, table_cap, tables)
+            extra = [streamlining] * more[0]
         elif streamlining is not None:
             streamlining.close()
-        return _side_by_side(searches, budget)
+        return _cooperate(game, state, expand, budget, table_cap, best_slices, deep_slices, extra, tables)
     if strategy == BEST_FIRST:
         answer = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
         if answer[0] == UNKNOWN and not budget.spent:
@@ -228,15 +262,67 @@ def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_c
     return _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
 
 
+def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+               best_slices: int, deep_slices: int, extra: list[Steps], tables: _Tables) -> Answer:
+    """Best-first and depth-first search side by side on one graph, each skipping what the other entered.
+
+    Each search expands only the positions it enters itself, and skips a child
+    the other has entered (it is, or will be, expanded there). A win of either
+    is a win. A loss is proven when **both** have run out of positions: then
+    every entered position was expanded, and each of its children was entered
+    by one of the two, so the entered positions are closed under moves and
+    hold the root, hence every reachable position, and none of them is won.
+    So a loss costs about one enumeration of the graph instead of two. If
+    best-first search stops at its table cap, the positions it entered but did
+    not expand are nobody's, so depth-first search starts again on its own.
+    ``extra`` (the streamliner) runs beside them with its own table; it never
+    proves a loss.
+    """
+    entered_best = tables.best
+    entered_deep = tables.deep
+    best_skips = COOPERATE[game.slug] in ("both", "best")
+    deep_skips = COOPERATE[game.slug] in ("both", "deep")
+    best = best_first(game, state, expand, budget, table_cap, parents=entered_best,
+                      others=entered_deep if best_skips else None)
+    deep = depth_first(game, state, expand, budget, table_cap, table=entered_deep,
+                       others=entered_best if deep_skips else None)
+    running: list[Steps] = [best] * best_slices + [deep] * deep_slices + extra
+    best_lost = deep_lost = False
+    deep_alone = not deep_skips  # its loss is a proof on its own
+    best_alone = not best_skips
+    for steps, (outcome, line) in _ended(running):
+        if outcome == WON or budget.spent:
+            _close(running)
+            return (WON, line) if outcome == WON else (UNKNOWN, ())
+        if steps is best and outcome == UNKNOWN:
+            # Best-first search's table is full and its frontier is nobody's now: depth-first
+            # search, which skipped what best-first search had entered, starts again alone.
+            deep.close()
+            running[:] = [other for other in running if other is not deep]
+            entered_best.clear()
+            deep = depth_first(game, state, expand, budget, table_cap)
+            deep_alone = True
+            deep_lost = False
+            running += [deep] * max(deep_slices, 1)
+        elif steps is best:
+            best_lost = True
+        elif steps is deep:
+            deep_lost = True
+        if (deep_lost and (best_lost or deep_alone)) or (best_lost and (deep_lost or best_alone)):
+            _close(running)
+            return LOST, ()
+    return UNKNOWN, ()
+
+
 def _streamline_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
-                      share: float, started: float, max_seconds: float | None) -> tuple[Answer, Steps | None]:
+                      share: float, started: float, max_seconds: float | None,
+                      tables: _Tables) -> tuple[Answer, Steps | None]:
     """The streamliner alone on ``share`` of the budget: ``won``, or ``unknown`` (never ``lost``).
 
     When its share is spent before its game is exhausted, the streamliner is
     returned too, paused, for the portfolio to go on with.
     """
-    restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
-    steps = streamliner(best_first(game, state, restricted, budget, table_cap))
+    steps = _streamliner_of(game, state, expand, budget, table_cap, tables)
     nodes_limit = None if budget.max_nodes is None else share * budget.max_nodes
     deadline = None if max_seconds is None else started + share * max_seconds
     while True:
@@ -250,13 +336,29 @@ def _streamline_first(game: Game[Any], state: Any, expand: Expander, budget: _Bu
             return answer, None
 
 
+def _streamliner_of(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+                    tables: _Tables) -> Steps:
+    """The streamliner: best-first search of the restricted game, skipping what the full searches entered.
+
+    The full searches expand every position they enter (or the budget ends),
+    so the streamliner need not: it only looks for wins, and a win below a
+    skipped position is the full searches' to find.
+    """
+    restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+    others: ChainMap[Hashable, Any] | None = None
+    if STREAMLINE_SKIPS:
+        others = ChainMap[Hashable, Any](tables.best, tables.deep)
+    return streamliner(best_first(game, state, restricted, budget, table_cap, others=others))
+
+
 def streamliner(steps: Steps) -> Steps:
     """A search of a restricted game: its wins are wins; its ``lost`` only ends it (``unknown``)."""
     outcome, line = yield from steps
     return (UNKNOWN, ()) if outcome == LOST else (outcome, line)
 
 
-def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int) -> Steps:
+def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+               parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None) -> Steps:
     """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
@@ -265,12 +367,20 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     (Union Square builds its stock macros a few at a time, see
     :meth:`.Expander.batch`); an entry for a later batch goes back on the heap
     with a hopeful value, so every child is built before the heap runs dry.
+
+    ``parents`` is the table to fill (so another search can see it) and
+    ``others`` the positions another search has entered, which this one skips
+    (see :func:`_cooperate`).
     """
     prefix, root = expand.normalize(state)
     if game.is_won(root):
         return WON, prefix
     root_key = expand.key(root)
-    parents: Parents = {root_key: None}
+    if parents is None:
+        parents = {}
+    parents[root_key] = None
+    skip: Mapping[Hashable, Any] = {} if others is None else others
+    known = (parents,) if others is None else (parents, skip)
     tie = 0
     heap: list[tuple[float, int, int, int, Hashable, Any]] = [(0.0, 0, 0, 0, root_key, root)]
     slice_left = SLICE
@@ -283,12 +393,12 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
             budget.peak = max(budget.peak, len(parents))
             return UNKNOWN, ()
         _priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
-        kids, following = expand.batch(node, first)
+        kids, following = expand.batch(node, first, known)
         if following != NO_MORE:
             tie += 1
             heapq.heappush(heap, (-macro_bound(node, following), negdepth, tie, following, key, node))
         for moves, child, child_key in kids:
-            if child_key in parents:
+            if child_key in parents or child_key in skip:
                 continue
             parents[child_key] = (key, moves)
             if game.is_won(child):
@@ -310,20 +420,29 @@ def _line_to(parents: Parents, key: Hashable) -> tuple[Move, ...]:
     return tuple(m for piece in reversed(pieces) for m in piece)
 
 
-def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int) -> Steps:
+def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+                table: dict[Hashable, None] | None = None,
+                others: Mapping[Hashable, Any] | None = None) -> Steps:
     """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
+    ``table`` is the table to fill (so another search can see it; it is
+    halved in place) and ``others`` the positions another search has entered,
+    which this one skips (see :func:`_cooperate`).
     """
     prefix, root = expand.normalize(state)
     if game.is_won(root):
         return WON, prefix
     root_key = expand.key(root)
-    table: dict[Hashable, None] = {root_key: None}
+    if table is None:
+        table = {}
+    table[root_key] = None
+    skip: Mapping[Hashable, Any] = {} if others is None else others
     path: set[Hashable] = {root_key}
     if not budget.take():
         return UNKNOWN, ()
-    stack = [_Frame(prefix, root_key, expand.children(root))]
+    known = (path, table) if others is None else (path, table, skip)
+    stack = [_Frame(prefix, root_key, expand.children(root, known))]
     peak = 1
     slice_left = SLICE
     while stack:
@@ -334,7 +453,7 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, 
             continue
         moves, child, key = frame.children[frame.index]
         frame.index += 1
-        if key in path or key in table:
+        if key in path or key in table or key in skip:
             continue
         if game.is_won(child):
             budget.peak = max(budget.peak, peak)
@@ -350,9 +469,10 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, 
         if len(table) > peak:
             peak = len(table)
         if len(table) > table_cap:
-            table = dict(islice(table.items(), len(table) // 2, None))
+            for old in list(islice(table, len(table) // 2)):
+                del table[old]
         path.add(key)
-        stack.append(_Frame(moves, key, expand.children(child)))
+        stack.append(_Frame(moves, key, expand.children(child, known)))
     budget.peak = max(budget.peak, peak)
     return LOST, ()
 

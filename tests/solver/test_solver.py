@@ -123,6 +123,32 @@ def test_depth_first_and_best_first_agree_exactly() -> None:
         assert deep.nodes <= both.nodes <= shares * deep.nodes + shares * search_module.SLICE
 
 
+def test_side_by_side_searches_share_one_enumeration_of_a_loss() -> None:
+    """Best-first and depth-first search skip what the other entered: a loss costs one enumeration.
+
+    Without the streamliner, the portfolio expands each reachable position once
+    (the root twice), whatever the shares, so it proves the loss in the
+    positions one search alone needs, not the sum of both.
+    """
+    game = get_game("hamilton")
+    for deal in (109, 454, 515):
+        deep = search_module.search(game, game.new(deal), expander=Expander(game), strategy="depth-first")
+        for shares in ((3, 1, 0), (1, 3, 0), (1, 1, 0)):
+            both = search_module.search(game, game.new(deal), expander=Expander(game), shares=shares,
+                                        streamline_first=0)
+            assert both.outcome == deep.outcome == LOST
+            assert deep.nodes <= both.nodes <= deep.nodes + 1, (deal, shares)
+
+
+def test_side_by_side_loss_survives_a_full_best_first_table() -> None:
+    """When best-first search stops at its table cap, depth-first search starts again alone: still lost."""
+    game = get_game("hamilton")
+    for table_cap in (50, 500, 3000):
+        result = search_module.search(game, game.new(454), expander=Expander(game), table_cap=table_cap,
+                                      shares=(3, 1, 0), streamline_first=0)
+        assert result.outcome == LOST, table_cap
+
+
 def test_result_helpers() -> None:
     result = Result(WON, (), 3, 0.1, 3)
     assert result.won and result.decided and result.moves_text() == ""

@@ -1,0 +1,72 @@
+"""The expander's shortcuts build exactly the children the plain definition gives."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from patience import get_game
+from patience.rules import Move
+from patience.solver.canonical import hamilton_key
+from patience.solver.expand import Expander
+from patience.solver.safe_moves import safe_closure
+from tests.solver.positions import hamilton_near_end
+
+
+def _plain_children(game: Any, state: Any) -> dict[Hashable, tuple[Move, ...]]:
+    """Every legal move, then the whole safe closure, keyed canonically: the definition."""
+    out: dict[Hashable, tuple[Move, ...]] = {}
+    for move in game.legal_moves(state):
+        extra, child = safe_closure(game, game.apply(state, move))
+        out.setdefault(hamilton_key(child), (move, *extra))
+    return out
+
+
+def _closed_positions(rng: random.Random, count: int) -> list[Any]:
+    game = get_game("hamilton")
+    states: list[Any] = []
+    while len(states) < count:
+        state = hamilton_near_end(rng, rng.randint(6, 40), rng.choice((0, 2, 9, 16)))
+        for _ in range(rng.randint(0, 30)):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.apply(state, rng.choice(moves))
+        states.append(safe_closure(game, state)[1])
+    return states
+
+
+def test_hamilton_children_match_the_plain_definition() -> None:
+    """The one-card safe-move test after a move between piles gives the same children and moves,
+    and children the search already knows are left out, nothing else."""
+    game = get_game("hamilton")
+    expander = Expander(game)
+    rng = random.Random(12)
+    compared = skipped = 0
+    for state in _closed_positions(rng, 150):
+        plain = _plain_children(game, state)
+        kids = {key: moves for moves, _child, key in expander.children(state)}
+        assert kids == plain, game.position_text(state)
+        compared += len(kids)
+        if len(plain) > 1:
+            known = {next(iter(plain))}
+            fewer = {key for _moves, _child, key in expander.children(state, (known,))}
+            assert fewer == set(plain) - known
+            skipped += 1
+    assert compared > 300 and skipped > 20
+
+
+def test_open_positions_get_the_whole_closure() -> None:
+    """A position not closed under the safe moves (never a search's parent) still gets exact children."""
+    game = get_game("hamilton")
+    expander = Expander(game)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(200):
+        state = hamilton_near_end(rng, rng.randint(6, 40), rng.choice((0, 2, 9)))
+        if safe_closure(game, state)[0]:
+            kids = {key: moves for moves, _child, key in expander.children(state)}
+            assert kids == _plain_children(game, state)
+            checked += 1
+    assert checked > 5
