@@ -82,12 +82,6 @@ STREAMLINE_FIRST: Final = {
     for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
 }
 STREAMLINE_SKIPS: Final = os.environ.get("PATIENCE_SOLVER_STREAMLINE_SKIPS", "1") == "1"
-# Which of the full game's searches skip what the other entered (see _cooperate): "both", "best",
-# "deep" or "none", by game; PATIENCE_SOLVER_COOPERATE_<GAME> overrides it (for tuning).
-COOPERATE: Final = {
-    slug: os.environ.get(f"PATIENCE_SOLVER_COOPERATE_{slug.upper().replace('-', '_')}", "both")
-    for slug in ("hamilton", "union-square")
-}
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
@@ -95,6 +89,8 @@ STRATEGIES: Final = (PORTFOLIO, BEST_FIRST, DEPTH_FIRST)
 
 Parents = dict[Hashable, tuple[Hashable, tuple[Move, ...]] | None]
 Answer = tuple[str, tuple[Move, ...]]
+Frontier = tuple[float, int, int, int, Hashable, Any]  # a best-first heap entry
+_HANDED: Final = ("positions handed over",)  # the key of the frame that holds handed-over roots
 Steps = Generator[None, None, Answer]  # yields between slices, returns the answer
 
 
@@ -272,45 +268,44 @@ def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     every entered position was expanded, and each of its children was entered
     by one of the two, so the entered positions are closed under moves and
     hold the root, hence every reachable position, and none of them is won.
-    So a loss costs about one enumeration of the graph instead of two. If
-    best-first search stops at its table cap, the positions it entered but did
-    not expand are nobody's, so depth-first search starts again on its own.
-    ``extra`` (the streamliner) runs beside them with its own table; it never
-    proves a loss.
+    So a loss costs about one enumeration of the graph instead of two.
+
+    When best-first search stops at its table cap, the positions it entered
+    but did not expand (its heap) are handed to a second depth-first search as
+    roots, with best-first search's slices; the loss then needs both
+    depth-first searches to run out. ``extra`` (the streamliner) runs beside
+    them with its own table; it never proves a loss.
     """
     entered_best = tables.best
     entered_deep = tables.deep
-    best_skips = COOPERATE[game.slug] in ("both", "best")
-    deep_skips = COOPERATE[game.slug] in ("both", "deep")
-    best = best_first(game, state, expand, budget, table_cap, parents=entered_best,
-                      others=entered_deep if best_skips else None)
-    deep = depth_first(game, state, expand, budget, table_cap, table=entered_deep,
-                       others=entered_best if deep_skips else None)
+    frontier: list[Frontier] = []
+    best = best_first(game, state, expand, budget, table_cap, parents=entered_best, others=entered_deep,
+                      heap=frontier)
+    deep = depth_first(game, state, expand, budget, table_cap, table=entered_deep, others=entered_best)
     running: list[Steps] = [best] * best_slices + [deep] * deep_slices + extra
-    best_lost = deep_lost = False
-    deep_alone = not deep_skips  # its loss is a proof on its own
-    best_alone = not best_skips
+    # The searches whose positions are theirs to expand (one given no slices never enters any).
+    owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
+    exhausted: set[int] = set()
     for steps, (outcome, line) in _ended(running):
         if outcome == WON or budget.spent:
             _close(running)
             return (WON, line) if outcome == WON else (UNKNOWN, ())
         if steps is best and outcome == UNKNOWN:
-            # Best-first search's table is full and its frontier is nobody's now: depth-first
-            # search, which skipped what best-first search had entered, starts again alone.
-            deep.close()
-            running[:] = [other for other in running if other is not deep]
-            entered_best.clear()
-            deep = depth_first(game, state, expand, budget, table_cap)
-            deep_alone = True
-            deep_lost = False
-            running += [deep] * max(deep_slices, 1)
-        elif steps is best:
-            best_lost = True
-        elif steps is deep:
-            deep_lost = True
-        if (deep_lost and (best_lost or deep_alone)) or (best_lost and (deep_lost or best_alone)):
-            _close(running)
-            return LOST, ()
+            # Best-first search's table is full: its heap goes to a new depth-first search.
+            prefix, _root = expand.normalize(state)
+            roots = [(prefix + _line_to(entered_best, key), node, key)
+                     for key, node in {entry[4]: entry[5] for entry in frontier}.items()]
+            frontier.clear()
+            handed = depth_first(game, state, expand, budget, table_cap, table=entered_deep,
+                                 others=entered_best, roots=roots)
+            running += [handed] * max(best_slices, 1)
+            owners.discard(id(best))
+            owners.add(id(handed))
+        elif id(steps) in owners:
+            exhausted.add(id(steps))
+            if owners <= exhausted:
+                _close(running)
+                return LOST, ()
     return UNKNOWN, ()
 
 
@@ -358,7 +353,8 @@ def streamliner(steps: Steps) -> Steps:
 
 
 def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
-               parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None) -> Steps:
+               parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None,
+               heap: list[Frontier] | None = None) -> Steps:
     """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
@@ -368,9 +364,10 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     :meth:`.Expander.batch`); an entry for a later batch goes back on the heap
     with a hopeful value, so every child is built before the heap runs dry.
 
-    ``parents`` is the table to fill (so another search can see it) and
-    ``others`` the positions another search has entered, which this one skips
-    (see :func:`_cooperate`).
+    ``parents`` is the table to fill (so another search can see it),
+    ``others`` the positions another search has entered, which this one skips,
+    and ``heap`` the list to keep the heap in (so another search can take it
+    over when the table is full; see :func:`_cooperate`).
     """
     prefix, root = expand.normalize(state)
     if game.is_won(root):
@@ -382,7 +379,9 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     skip: Mapping[Hashable, Any] = {} if others is None else others
     known = (parents,) if others is None else (parents, skip)
     tie = 0
-    heap: list[tuple[float, int, int, int, Hashable, Any]] = [(0.0, 0, 0, 0, root_key, root)]
+    if heap is None:
+        heap = []
+    heap.append((0.0, 0, 0, 0, root_key, root))
     slice_left = SLICE
     while heap:
         slice_left -= 1
@@ -422,27 +421,35 @@ def _line_to(parents: Parents, key: Hashable) -> tuple[Move, ...]:
 
 def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
                 table: dict[Hashable, None] | None = None,
-                others: Mapping[Hashable, Any] | None = None) -> Steps:
+                others: Mapping[Hashable, Any] | None = None,
+                roots: list[tuple[tuple[Move, ...], Any, Hashable]] | None = None) -> Steps:
     """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
     ``table`` is the table to fill (so another search can see it; it is
     halved in place) and ``others`` the positions another search has entered,
-    which this one skips (see :func:`_cooperate`).
+    which this one skips (see :func:`_cooperate`). With ``roots`` (each the line
+    to a position, the position and its key) it searches below those positions
+    instead of ``state``: they were entered, not expanded, by another search.
     """
-    prefix, root = expand.normalize(state)
-    if game.is_won(root):
-        return WON, prefix
-    root_key = expand.key(root)
     if table is None:
         table = {}
-    table[root_key] = None
     skip: Mapping[Hashable, Any] = {} if others is None else others
-    path: set[Hashable] = {root_key}
-    if not budget.take():
-        return UNKNOWN, ()
+    path: set[Hashable] = set()
     known = (path, table) if others is None else (path, table, skip)
-    stack = [_Frame(prefix, root_key, expand.children(root, known))]
+    if roots is None:
+        prefix, root = expand.normalize(state)
+        if game.is_won(root):
+            return WON, prefix
+        root_key = expand.key(root)
+        table[root_key] = None
+        path.add(root_key)
+        if not budget.take():
+            return UNKNOWN, ()
+        stack = [_Frame(prefix, root_key, expand.children(root, known))]
+    else:
+        stack = [_Frame((), _HANDED, roots)]  # the roots were entered by the other search: not skipped
+    handed = stack[0] if roots is not None else None
     peak = 1
     slice_left = SLICE
     while stack:
@@ -453,7 +460,7 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, 
             continue
         moves, child, key = frame.children[frame.index]
         frame.index += 1
-        if key in path or key in table or key in skip:
+        if key in path or key in table or (key in skip and frame is not handed):
             continue
         if game.is_won(child):
             budget.peak = max(budget.peak, peak)

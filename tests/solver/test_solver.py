@@ -141,12 +141,30 @@ def test_side_by_side_searches_share_one_enumeration_of_a_loss() -> None:
 
 
 def test_side_by_side_loss_survives_a_full_best_first_table() -> None:
-    """When best-first search stops at its table cap, depth-first search starts again alone: still lost."""
+    """When best-first search stops at its table cap, a depth-first search takes its heap over: still lost."""
     game = get_game("hamilton")
     for table_cap in (50, 500, 3000):
         result = search_module.search(game, game.new(454), expander=Expander(game), table_cap=table_cap,
                                       shares=(3, 1, 0), streamline_first=0)
         assert result.outcome == LOST, table_cap
+
+
+def test_a_full_best_first_table_hands_its_heap_to_depth_first_search() -> None:
+    """With best-first search alone and a small table, the heap's positions are searched below: the
+    win is found there (its line goes through best-first search's parents) and the loss is proven."""
+    game = get_game("hamilton")
+    for deal, outcome, cap in ((1, WON, 2000), (454, LOST, 100), (109, LOST, 100)):
+        result = search_module.search(game, game.new(deal), expander=Expander(game), table_cap=cap,
+                                      shares=(1, 0, 0), streamline_first=0, max_seconds=60)
+        assert result.outcome == outcome, deal
+        assert result.peak_table > cap  # best-first search did fill its table
+        if outcome == WON:
+            assert game.is_won(game.apply_all(game.new(deal), result.moves))
+    union_square = get_game("union-square")
+    result = search_module.search(union_square, union_square.new(2558), table_cap=500, shares=(1, 0, 0),
+                                  max_seconds=60)
+    assert result.outcome == WON and result.peak_table > 500
+    assert union_square.is_won(union_square.apply_all(union_square.new(2558), result.moves))
 
 
 def test_result_helpers() -> None:
