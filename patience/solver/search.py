@@ -54,7 +54,7 @@ import heapq
 import os
 import time
 from collections import ChainMap
-from collections.abc import Generator, Hashable, Iterator, Mapping
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Final
@@ -73,7 +73,7 @@ SLICE: Final = 256  # nodes a search expands before it gives way
 SHARES: Final = {
     slug: tuple(int(n) for n in os.environ.get(f"PATIENCE_SOLVER_SHARES_{slug.upper().replace('-', '_')}",
                                                default).split(","))
-    for slug, default in (("hamilton", "3,1,1"), ("union-square", "1,3,0"))
+    for slug, default in (("hamilton", "3,1,1"), ("union-square", "3,1,0"))
 }
 # The share of the budget the streamliner gets *before* the portfolio starts, by game (0: none);
 # PATIENCE_SOLVER_STREAMLINE_<GAME> overrides it (for tuning).
@@ -285,6 +285,10 @@ def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     running: list[Steps] = [best] * best_slices + [deep] * deep_slices + extra
     # The searches whose positions are theirs to expand (one given no slices never enters any).
     owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
+
+    def line_to_root(key: Hashable) -> tuple[Move, ...]:
+        return expand.normalize(state)[0] + _line_to(entered_best, key)
+
     exhausted: set[int] = set()
     for steps, (outcome, line) in _ended(running):
         if outcome == WON or budget.spent:
@@ -292,12 +296,11 @@ def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
             return (WON, line) if outcome == WON else (UNKNOWN, ())
         if steps is best and outcome == UNKNOWN:
             # Best-first search's table is full: its heap goes to a new depth-first search.
-            prefix, _root = expand.normalize(state)
-            roots = [(prefix + _line_to(entered_best, key), node, key)
-                     for key, node in {entry[4]: entry[5] for entry in frontier}.items()]
+            roots: list[Child] = [((), node, key) for key, node in {e[4]: e[5] for e in frontier}.items()]
             frontier.clear()
             handed = depth_first(game, state, expand, budget, table_cap, table=entered_deep,
-                                 others=entered_best, roots=roots)
+                                 others=entered_best, roots=roots,
+                                 root_line=line_to_root)
             running += [handed] * max(best_slices, 1)
             owners.discard(id(best))
             owners.add(id(handed))
@@ -422,15 +425,17 @@ def _line_to(parents: Parents, key: Hashable) -> tuple[Move, ...]:
 def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
                 table: dict[Hashable, None] | None = None,
                 others: Mapping[Hashable, Any] | None = None,
-                roots: list[tuple[tuple[Move, ...], Any, Hashable]] | None = None) -> Steps:
+                roots: list[Child] | None = None,
+                root_line: Callable[[Hashable], tuple[Move, ...]] | None = None) -> Steps:
     """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
     ``table`` is the table to fill (so another search can see it; it is
     halved in place) and ``others`` the positions another search has entered,
-    which this one skips (see :func:`_cooperate`). With ``roots`` (each the line
-    to a position, the position and its key) it searches below those positions
-    instead of ``state``: they were entered, not expanded, by another search.
+    which this one skips (see :func:`_cooperate`). With ``roots`` (children
+    with no moves: positions another search entered and did not expand) it
+    searches below them instead of ``state``; ``root_line(key)`` gives the
+    line to a root, built only for a win.
     """
     if table is None:
         table = {}
@@ -464,7 +469,10 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, 
             continue
         if game.is_won(child):
             budget.peak = max(budget.peak, peak)
-            return WON, tuple(m for f in stack for m in f.moves) + moves
+            line = tuple(m for f in stack for m in f.moves) + moves
+            if handed is not None and root_line is not None:
+                line = root_line(stack[1].key if len(stack) > 1 else key) + line
+            return WON, line
         if not budget.take():
             budget.peak = max(budget.peak, peak)
             return UNKNOWN, ()
