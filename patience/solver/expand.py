@@ -39,7 +39,7 @@ from patience.games.hamilton import IDX, HamiltonState, run_length
 from patience.games.union_square import UnionSquareState
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
 from patience.solver.canonical import hamilton_key, union_square_key
-from patience.solver.safe_moves import PARTNER, hamilton_safe_move, safe_closure
+from patience.solver.safe_moves import goes_up_test, hamilton_safe_move, safe_closure
 
 Child = tuple[tuple[Move, ...], Any, Hashable]
 Known = tuple[Container[Hashable], ...]
@@ -160,7 +160,7 @@ class Expander:
         # When the parent is closed under the safe moves, a move between piles leaves the
         # foundations alone and shows one new card (the one under the group), so only that card
         # can start a safe move: one test instead of the whole closure (same children).
-        goes_up = _goes_up_test(state) if self.safe and hamilton_safe_move(state) is None else None
+        goes_up = goes_up_test(state) if self.safe and hamilton_safe_move(state) is None else None
         tableau = state.tableau
         for move in game.legal_moves(state):
             src = move.src
@@ -228,27 +228,6 @@ class Expander:
                 if ok:
                     add((STOCK_MOVE,) * k + (move,), game.apply_legal(turned, move))
         return out, (last_k + 1 if last_k < len(stock) else NO_MORE)
-
-
-def _goes_up_test(state: HamiltonState) -> Callable[[int], bool]:
-    """Whether a card, once on top of a pile, starts a safe move (:func:`.hamilton_safe_move`'s test)."""
-    idx = IDX[state.start]
-    up = [0, 0, 0, 0]
-    empty = False
-    for foundation in state.foundations:
-        if foundation:
-            up[SUIT[foundation[0]]] = len(foundation)
-        else:
-            empty = True
-
-    def goes_up(card: int) -> bool:
-        step = idx[card]
-        if step == 0:
-            return empty
-        suit = SUIT[card]
-        return up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step)
-
-    return goes_up
 
 
 def _in_any(key: Hashable, known: Known) -> bool:

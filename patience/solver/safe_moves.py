@@ -67,6 +67,7 @@ line's won position is ours.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from patience.cards import SUIT
@@ -107,9 +108,35 @@ def hamilton_safe_move(state: HamiltonState) -> Move | None:
                 return Move(TABLEAU + i, FOUNDATION + empty, 1)
             continue
         suit = SUIT[card]
-        if second is None and up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step):
+        if second is None and _nobody_needs(step, suit, up):
             second = Move(TABLEAU + i, FOUNDATION + where[suit], 1)
     return second
+
+
+def _nobody_needs(step: int, suit: int, up: list[int]) -> bool:
+    """The "cards no one needs go up" test for a card of ``step`` ≥ 1; ``up`` holds the cards up per suit."""
+    return up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step)
+
+
+def goes_up_test(state: HamiltonState) -> Callable[[int], bool]:
+    """Whether a card, once on top of a pile of ``state`` (after the choice), starts a safe move.
+
+    The same tests as :func:`hamilton_safe_move`, for one card, with the foundations of ``state``.
+    """
+    idx = IDX[state.start]
+    up = [0, 0, 0, 0]
+    empty = False
+    for foundation in state.foundations:
+        if foundation:
+            up[SUIT[foundation[0]]] = len(foundation)
+        else:
+            empty = True
+
+    def goes_up(card: int) -> bool:
+        step = idx[card]
+        return empty if step == 0 else _nobody_needs(step, SUIT[card], up)
+
+    return goes_up
 
 
 def union_square_safe_move(state: UnionSquareState) -> Move | None:
