@@ -209,7 +209,13 @@ class HamiltonGame(Game[HamiltonState]):
                 continue
             from_pile = MOVES[TABLEAU + i]
             top = pile[-1]
-            run = run_length(pile, idx)
+            # the movable group: each card below is the one that follows the card above it in suit
+            run = 1
+            above = top
+            n = len(pile)
+            while run < n and pile[-run - 1] == following[above]:
+                above = pile[-run - 1]
+                run += 1
             # to the foundations: the top card must fit; any part of the run may follow it
             if idx[top] == 0:
                 for j in empty_foundations:
@@ -218,7 +224,12 @@ class HamiltonGame(Game[HamiltonState]):
                 moves.extend(from_pile[FOUNDATION + foundation_wants[top]][1 : run + 1])
             # to the tableau: the group's bottom card goes on a same-colour card one step above
             for k in range(1, run + 1):
-                for j in target_piles(takers.get(pile[-k]), empties):
+                targets = takers.get(pile[-k])
+                if targets is None:
+                    targets = empties
+                elif empties:
+                    targets = sorted(targets + empties)
+                for j in targets:
                     moves.append(from_pile[TABLEAU + j][k])
         # back from the foundations, one card at a time
         for j, foundation in enumerate(state.foundations):

@@ -39,7 +39,7 @@ from patience.games.hamilton import IDX, HamiltonState, run_length
 from patience.games.union_square import UnionSquareState
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
 from patience.solver.canonical import hamilton_key, union_square_key
-from patience.solver.safe_moves import goes_up_test, hamilton_safe_move, safe_closure
+from patience.solver.safe_moves import comes_back_test, goes_up_test, hamilton_safe_move, safe_closure
 
 Child = tuple[tuple[Move, ...], Any, Hashable]
 Known = tuple[Container[Hashable], ...]
@@ -114,21 +114,26 @@ class Expander:
             return (), state
         return safe_closure(self.game, state)
 
-    def children(self, state: Any, known: Known = ()) -> list[Child]:
+    def children(self, state: Any, known: Known = (), closed: bool = False) -> list[Child]:
         """Every child of ``state``, best first (when ordering is on), one per canonical key.
 
         Children whose key is in one of the ``known`` containers (positions a
         search has already entered) are left out before they are valued.
+        ``closed`` says that ``state`` came from :meth:`normalize` or from
+        this expander's children (so it is closed under the safe moves);
+        otherwise that is checked. A child that is ``state`` itself (a card
+        taken down from a foundation that goes straight back up) may be left out.
         """
-        kids, _next = self._generate(state, 0, None, known)
+        kids, _next = self._generate(state, 0, None, known, closed)
         return self._sorted(kids)
 
-    def batch(self, state: Any, first: int, known: Known = ()) -> tuple[list[Child], int]:
+    def batch(self, state: Any, first: int, known: Known = (),
+              closed: bool = False) -> tuple[list[Child], int]:
         """Some children: ``first`` 0 gives the ordinary moves and the first stock macros; the
         returned number is where the next batch starts (``NO_MORE`` when done). Hamilton
-        has a single batch. ``known`` as for :meth:`children`."""
+        has a single batch. ``known`` and ``closed`` as for :meth:`children`."""
         last = None if self.hamilton else max(first, 1) + MACRO_BATCH - 1
-        kids, following = self._generate(state, first, last, known)
+        kids, following = self._generate(state, first, last, known, closed)
         return self._sorted(kids), following
 
     def _sorted(self, kids: list[tuple[float, Child]]) -> list[Child]:
@@ -138,9 +143,9 @@ class Expander:
         return [kid[1] for kid in kids]
 
     def _generate(self, state: Any, first: int, last: int | None,
-                  known: Known) -> tuple[list[tuple[float, Child]], int]:
+                  known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
         if self.hamilton:
-            return self._hamilton(state, known), NO_MORE
+            return self._hamilton(state, known, closed), NO_MORE
         return self._union_square(state, first, last, known)
 
     def _finish(self, moves: tuple[Move, ...], child: Any) -> tuple[tuple[Move, ...], Any]:
@@ -151,7 +156,7 @@ class Expander:
         return moves, child
 
     # --- Hamilton ------------------------------------------------------------
-    def _hamilton(self, state: HamiltonState, known: Known) -> list[tuple[float, Child]]:
+    def _hamilton(self, state: HamiltonState, known: Known, closed: bool) -> list[tuple[float, Child]]:
         game = self.game
         seen: set[Hashable] = set()
         out: list[tuple[float, Child]] = []
@@ -159,21 +164,32 @@ class Expander:
         idx = IDX[state.start]
         # When the parent is closed under the safe moves, a move between piles leaves the
         # foundations alone and shows one new card (the one under the group), so only that card
-        # can start a safe move: one test instead of the whole closure (same children).
-        goes_up = goes_up_test(state) if self.safe and hamilton_safe_move(state) is None else None
+        # can start a safe move: one test instead of the whole closure (same children). A card
+        # taken down from a foundation is the only one that may start a safe move (see
+        # comes_back_test): then it goes straight back and the child is the parent.
+        goes_up = (goes_up_test(state) if self.safe and state.start != 0
+                   and (closed or hamilton_safe_move(state) is None) else None)
+        comes_back = comes_back_test(state) if goes_up is not None else None
         tableau = state.tableau
+        foundations = state.foundations
         for move in game.legal_moves(state):
             src = move.src
             if restricted and (FOUNDATION <= src < TABLEAU or (
                     move.dst >= TABLEAU and move.count < run_length(tableau[src - TABLEAU], idx))):
                 continue  # the streamliner's game: no card back from a foundation, no run split
-            child = game.apply_legal(state, move)
             moves: tuple[Move, ...] = (move,)
-            if goes_up is not None and src >= TABLEAU and move.dst >= TABLEAU:
+            if (comes_back is not None and FOUNDATION <= src < TABLEAU
+                    and idx[down := foundations[src - FOUNDATION][-1]]):
+                if comes_back(down):
+                    continue  # the card would go straight back up: the parent itself
+                child = game.apply_legal(state, move)  # already closed
+            elif goes_up is not None and src >= TABLEAU and move.dst >= TABLEAU:
+                child = game.apply_legal(state, move)
                 pile = tableau[src - TABLEAU]
                 if len(pile) > move.count and goes_up(pile[-move.count - 1]):
                     moves, child = self._finish(moves, child)
             else:
+                child = game.apply_legal(state, move)
                 moves, child = self._finish(moves, child)
             key = self.key(child)
             if key in seen or _in_any(key, known):

@@ -139,6 +139,30 @@ def goes_up_test(state: HamiltonState) -> Callable[[int], bool]:
     return goes_up
 
 
+def comes_back_test(state: HamiltonState) -> Callable[[int], bool]:
+    """Whether a card of step ≥ 1 taken down from a foundation of ``state`` starts a safe move.
+
+    ``state`` must be closed under the safe moves. Taking a card ``c`` of step
+    ``k`` ≥ 1 down leaves its foundation with ``k`` cards and no foundation
+    empty, and lowers only its suit's count, so no other card becomes safe;
+    ``c`` itself goes straight back up when ``k == 1`` or the other suit of
+    its colour has ``k`` cards or more up. Then the move leads back to
+    ``state`` (up to which foundation holds the suit): the search skips it.
+    Otherwise the position after the move is already closed.
+    """
+    idx = IDX[state.start]
+    up = [0, 0, 0, 0]
+    for foundation in state.foundations:
+        if foundation:
+            up[SUIT[foundation[0]]] = len(foundation)
+
+    def comes_back(card: int) -> bool:
+        step = idx[card]
+        return step == 1 or up[PARTNER[SUIT[card]]] >= step
+
+    return comes_back
+
+
 def union_square_safe_move(state: UnionSquareState) -> Move | None:
     """A top card that fits a foundation already holding 13 cards or more."""
     fits: dict[int, int] = {}  # card that goes up -> foundation index

@@ -395,7 +395,7 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
             budget.peak = max(budget.peak, len(parents))
             return UNKNOWN, ()
         _priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
-        kids, following = expand.batch(node, first, known)
+        kids, following = expand.batch(node, first, known, closed=True)
         if following != NO_MORE:
             tie += 1
             heapq.heappush(heap, (-macro_bound(node, following), negdepth, tie, following, key, node))
@@ -451,7 +451,7 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, 
         path.add(root_key)
         if not budget.take():
             return UNKNOWN, ()
-        stack = [_Frame(prefix, root_key, expand.children(root, known))]
+        stack = [_Frame(prefix, root_key, expand.children(root, known, closed=True))]
     else:
         stack = [_Frame((), _HANDED, roots)]  # the roots were entered by the other search: not skipped
     handed = stack[0] if roots is not None else None
@@ -487,7 +487,7 @@ def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, 
             for old in list(islice(table, len(table) // 2)):
                 del table[old]
         path.add(key)
-        stack.append(_Frame(moves, key, expand.children(child, known)))
+        stack.append(_Frame(moves, key, expand.children(child, known, closed=True)))
     budget.peak = max(budget.peak, peak)
     return LOST, ()
 
