@@ -60,6 +60,7 @@ W_US_EMPTY: Final = _weight("W_US_EMPTY", 1.0)
 W_WASTE: Final = _weight("W_WASTE", 4.0)
 W_US_STOCK: Final = _weight("W_US_STOCK", 0.5)
 MACRO_BATCH: Final = int(_weight("MACRO_BATCH", 6))
+LATER: Final = 1  # Hamilton's batch of the moves the restricted game leaves out (see Expander.batch)
 US_TURN: Final = 13
 US_FULL: Final = 26
 ACE: Final = 1
@@ -131,7 +132,9 @@ class Expander:
               closed: bool = False) -> tuple[list[Child], int]:
         """Some children: ``first`` 0 gives the ordinary moves and the first stock macros; the
         returned number is where the next batch starts (``NO_MORE`` when done). Hamilton
-        has a single batch. ``known`` and ``closed`` as for :meth:`children`."""
+        has a single batch, or with ``first`` = :data:`LATER` only the children of the moves
+        the restricted game leaves out (to complete a position the streamliner expanded).
+        ``known`` and ``closed`` as for :meth:`children`."""
         last = None if self.hamilton else max(first, 1) + MACRO_BATCH - 1
         kids, following = self._generate(state, first, last, known, closed)
         return self._sorted(kids), following
@@ -145,7 +148,7 @@ class Expander:
     def _generate(self, state: Any, first: int, last: int | None,
                   known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
         if self.hamilton:
-            return self._hamilton(state, known, closed), NO_MORE
+            return self._hamilton(state, known, closed, later=first == LATER), NO_MORE
         return self._union_square(state, first, last, known)
 
     def _finish(self, moves: tuple[Move, ...], child: Any) -> tuple[tuple[Move, ...], Any]:
@@ -156,11 +159,13 @@ class Expander:
         return moves, child
 
     # --- Hamilton ------------------------------------------------------------
-    def _hamilton(self, state: HamiltonState, known: Known, closed: bool) -> list[tuple[float, Child]]:
+    def _hamilton(self, state: HamiltonState, known: Known, closed: bool,
+                  later: bool = False) -> list[tuple[float, Child]]:
+        """The children; with ``later``, only those of the moves the restricted game leaves out."""
         game = self.game
         seen: set[Hashable] = set()
         out: list[tuple[float, Child]] = []
-        restricted = self.restricted and state.start != 0
+        restricted = (self.restricted or later) and state.start != 0
         idx = IDX[state.start]
         # When the parent is closed under the safe moves, a move between piles leaves the
         # foundations alone and shows one new card (the one under the group), so only that card
@@ -176,7 +181,10 @@ class Expander:
             src = move.src
             if restricted and (FOUNDATION <= src < TABLEAU or (
                     move.dst >= TABLEAU and move.count < run_length(tableau[src - TABLEAU], idx))):
-                continue  # the streamliner's game: no card back from a foundation, no run split
+                if not later:
+                    continue  # the streamliner's game: no card back from a foundation, no run split
+            elif later:
+                continue
             moves: tuple[Move, ...] = (move,)
             if (comes_back is not None and FOUNDATION <= src < TABLEAU
                     and idx[down := foundations[src - FOUNDATION][-1]]):

@@ -28,20 +28,20 @@ every node in the table is lost too, since each is reachable from the root.
 
 :func:`search` runs the two side by side by default (``strategy="portfolio"``):
 a slice of best-first search, then a slice of depth-first search, and so on,
-each with its own table, until one of them wins or proves the loss, or the
-budget is spent; when best-first search fills its table, depth-first search
-goes on alone. The two fail on different deals (best-first search wanders
-on plateaus of equal value, depth-first search sinks into a subtree below an
-early wrong move), so together they decide far more deals within a budget
-than either alone, at the price of proving a loss more slowly (both
-enumerate the same positions). Each game has its own shares of slices
-(:data:`SHARES`).
-Before the portfolio, Hamilton runs a *streamliner* alone on a share of the
-budget (:data:`STREAMLINE_FIRST`): best-first search of a restricted game (no
-card back from a foundation, no run split; see :class:`.Expander`). Its lines
-are lines of the full game, so its wins are wins; when its game is exhausted
-that proves nothing, so it then ends ``unknown`` (:func:`streamliner`). When
-its share is spent first it goes on inside the portfolio with its own slices.
+on one graph: each skips the positions the other entered (see
+:func:`_cooperate`), until one of them wins or both have run out of positions
+(the loss), or the budget is spent. The two fail on different deals
+(best-first search wanders on plateaus of equal value, depth-first search
+sinks into a subtree below an early wrong move), so together they decide far
+more deals within a budget than either alone. Each game has its own shares of
+slices (:data:`SHARES`).
+Hamilton also runs a *streamliner*, first alone on a share of the budget
+(:data:`STREAMLINE_FIRST`), then beside the other two: best-first search of a
+restricted game (no card back from a foundation, no run split; see
+:class:`.Expander`). Its lines are lines of the full game, so its wins are
+wins. Its positions are on the same graph: the full searches skip them, and
+best-first search expands the moves the restricted game leaves out at each
+position the streamliner expanded, so a loss is still one enumeration.
 ``strategy="best-first"`` runs best-first search until its table is full,
 then depth-first search; ``strategy="depth-first"`` runs depth-first search
 only.
@@ -60,7 +60,7 @@ from itertools import islice
 from typing import Any, Final
 
 from patience.rules import Game, Move
-from patience.solver.expand import NO_MORE, Child, Expander, macro_bound
+from patience.solver.expand import LATER, NO_MORE, Child, Expander, _weight, macro_bound
 from patience.solver.lines import shortened
 from patience.solver.result import LOST, UNKNOWN, WON, Result
 
@@ -81,7 +81,8 @@ STREAMLINE_FIRST: Final = {
     slug: float(os.environ.get(f"PATIENCE_SOLVER_STREAMLINE_{slug.upper().replace('-', '_')}", default))
     for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
 }
-STREAMLINE_SKIPS: Final = os.environ.get("PATIENCE_SOLVER_STREAMLINE_SKIPS", "1") == "1"
+# How much lower than the streamliner valued them best-first search ranks the positions it completes.
+DEFER: Final = _weight("DEFER", 0.0)
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
@@ -123,10 +124,36 @@ class _Budget:
 
 @dataclass
 class _Tables:
-    """The positions the full game's best-first and depth-first searches entered (:func:`_cooperate`)."""
+    """The positions the searches entered; what the streamliner gives best-first search (:func:`_cooperate`).
+
+    ``lined`` is the streamliner's table and ``lined_heap`` its heap;
+    ``pending`` the positions it expanded, with their values, for best-first
+    search to complete with the moves the restricted game leaves out, while
+    ``streaming`` says the streamliner may add more.
+    """
 
     best: Parents = field(default_factory=dict)
     deep: dict[Hashable, None] = field(default_factory=dict)
+    lined: Parents = field(default_factory=dict)
+    lined_heap: list[Frontier] = field(default_factory=list)
+    pending: list[tuple[float, Hashable, Any]] = field(default_factory=list)
+    streaming: bool = False
+
+
+@dataclass
+class _Alone:
+    """The share of the budget the streamliner gets alone, before the portfolio."""
+
+    share: float
+    started: float
+    max_seconds: float | None
+
+    def over(self, budget: _Budget) -> bool:
+        """Whether the share is spent."""
+        if budget.max_nodes is not None and budget.nodes >= self.share * budget.max_nodes:
+            return True
+        return (self.max_seconds is not None
+                and time.perf_counter() >= self.started + self.share * self.max_seconds)
 
 
 class _Frame:
@@ -168,15 +195,8 @@ def search(
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
         first = STREAMLINE_FIRST[game.slug] if streamline_first is None else streamline_first
-        answer: Answer = UNKNOWN, ()
-        streamlining: Steps | None = None
-        tables = _Tables()
-        if strategy == PORTFOLIO and first > 0:
-            answer, streamlining = _streamline_first(game, state, expand, budget, table_cap, first, started,
-                                                     max_seconds, tables)
-        if answer[0] == UNKNOWN and not budget.spent:
-            answer = _run(game, state, expand, budget, table_cap, strategy, shares, streamlining, tables)
-        outcome, line = answer
+        alone = _Alone(first, started, max_seconds)
+        outcome, line = _run(game, state, expand, budget, table_cap, strategy, shares, alone)
     finally:
         if collecting:
             gc.enable()
@@ -238,18 +258,13 @@ def _close(searches: list[Steps]) -> None:
 
 
 def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int, strategy: str,
-         shares: tuple[int, ...] | None, streamlining: Steps | None, tables: _Tables) -> Answer:
-    """The full game's searches, as ``strategy`` says; ``streamlining`` is a streamliner to go on with."""
+         shares: tuple[int, ...] | None, alone: _Alone) -> Answer:
+    """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio."""
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or SHARES[game.slug]
-        extra: list[Steps] = []
-        if more and more[0]:
-            if streamlining is None:
-                streamlining = _streamliner_of(game, state, expand, budget, table_cap, tables)
-            extra = [streamlining] * more[0]
-        elif streamlining is not None:
-            streamlining.close()
-        return _cooperate(game, state, expand, budget, table_cap, best_slices, deep_slices, extra, tables)
+        lined_slices = more[0] if more else 0
+        return _cooperate(game, state, expand, budget, table_cap, (best_slices, deep_slices, lined_slices),
+                          alone)
     if strategy == BEST_FIRST:
         answer = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
         if answer[0] == UNKNOWN and not budget.spent:
@@ -259,94 +274,117 @@ def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_c
 
 
 def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
-               best_slices: int, deep_slices: int, extra: list[Steps], tables: _Tables) -> Answer:
-    """Best-first and depth-first search side by side on one graph, each skipping what the other entered.
+               shares: tuple[int, int, int], alone: _Alone) -> Answer:
+    """Best-first search, depth-first search and the streamliner on one graph, each skipping the others'.
 
     Each search expands only the positions it enters itself, and skips a child
-    the other has entered (it is, or will be, expanded there). A win of either
-    is a win. A loss is proven when **both** have run out of positions: then
-    every entered position was expanded, and each of its children was entered
-    by one of the two, so the entered positions are closed under moves and
-    hold the root, hence every reachable position, and none of them is won.
-    So a loss costs about one enumeration of the graph instead of two.
+    another has entered (it is, or will be, expanded there). A win of any is a
+    win. A loss is proven when the full game's searches have all run out of
+    positions: then every entered position was expanded, and each of its
+    children was entered by one of them, so the entered positions are closed
+    under moves and hold the root, hence every reachable position, and none of
+    them is won. So a loss costs about one enumeration of the graph.
+
+    The streamliner (Hamilton) expands only the restricted game's moves; each
+    position it expands goes to best-first search (``pending``), which expands
+    the other moves there (:data:`.LATER`) and does not end while the
+    streamliner may add more. The streamliner first runs alone on ``alone``'s
+    share. When it stops (its game exhausted, its table full, or it has no
+    slices in the portfolio), the positions left on its heap go to a
+    depth-first search as roots. With no slices for best-first search, the
+    streamliner keeps its table to itself and proves nothing.
 
     When best-first search stops at its table cap, the positions it entered
-    but did not expand (its heap) are handed to a second depth-first search as
-    roots, with best-first search's slices; the loss then needs both
-    depth-first searches to run out. ``extra`` (the streamliner) runs beside
-    them with its own table; it never proves a loss.
+    but did not expand (its heap, and the streamliner's) are handed to a
+    depth-first search as roots, with best-first search's slices; the loss
+    then needs the depth-first searches to run out.
     """
-    entered_best = tables.best
-    entered_deep = tables.deep
+    best_slices, deep_slices, lined_slices = shares
+    tables = _Tables()
+    lining = expand.hamilton and (lined_slices > 0 or alone.share > 0)
+    shared = lining and best_slices > 0  # the streamliner's positions are completed by best-first search
+    seen_by_deep = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
+    lines = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
     frontier: list[Frontier] = []
-    best = best_first(game, state, expand, budget, table_cap, parents=entered_best, others=entered_deep,
-                      heap=frontier)
-    deep = depth_first(game, state, expand, budget, table_cap, table=entered_deep, others=entered_best)
-    running: list[Steps] = [best] * best_slices + [deep] * deep_slices + extra
+    best = best_first(game, state, expand, budget, table_cap, parents=tables.best,
+                      others=ChainMap[Hashable, Any](tables.deep, tables.lined) if shared else tables.deep,
+                      heap=frontier, completion=tables if shared else None, lines=lines)
+    deep = depth_first(game, state, expand, budget, table_cap, table=tables.deep, others=seen_by_deep)
+    running: list[Steps] = [best] * best_slices + [deep] * deep_slices
     # The searches whose positions are theirs to expand (one given no slices never enters any).
     owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
+    exhausted: set[int] = set()
 
     def line_to_root(key: Hashable) -> tuple[Move, ...]:
-        return expand.normalize(state)[0] + _line_to(entered_best, key)
+        return expand.normalize(state)[0] + _line_to(lines, key)
 
-    exhausted: set[int] = set()
+    def hand(heap: list[Frontier]) -> None:
+        # Positions entered and not expanded go to a new depth-first search, as roots.
+        roots: list[Child] = [((), node, key) for key, node in {e[4]: e[5] for e in heap}.items()]
+        heap.clear()
+        if roots:
+            handed = depth_first(game, state, expand, budget, table_cap, table=tables.deep,
+                                 others=seen_by_deep, roots=roots, root_line=line_to_root)
+            running.extend([handed] * max(best_slices, 1))
+            owners.add(id(handed))
+
+    lined: Steps | None = None
+
+    def stop_lining() -> None:
+        nonlocal lined
+        if lined is not None:
+            lined.close()
+            running[:] = [steps for steps in running if steps is not lined]
+            lined = None
+        tables.streaming = False
+        if shared:
+            hand(tables.lined_heap)
+
+    if lining:
+        restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+        lined = streamliner(best_first(
+            game, state, restricted, budget, table_cap, parents=tables.lined,
+            others=ChainMap[Hashable, Any](tables.best, tables.deep),
+            heap=tables.lined_heap, expanded=tables.pending if shared else None))
+        tables.streaming = shared
+        while alone.share > 0 and not alone.over(budget):
+            answer = _slice(lined)
+            if answer is not None:
+                if answer[0] == WON or budget.spent:
+                    return answer
+                lined = None
+                stop_lining()
+                break
+        if budget.spent:
+            _close([lined] if lined is not None else [])
+            return UNKNOWN, ()
+        if lined is not None and lined_slices:
+            running.extend([lined] * lined_slices)
+        elif lined is not None:
+            stop_lining()
+
     for steps, (outcome, line) in _ended(running):
         if outcome == WON or budget.spent:
             _close(running)
             return (WON, line) if outcome == WON else (UNKNOWN, ())
-        if steps is best and outcome == UNKNOWN:
-            # Best-first search's table is full: its heap goes to a new depth-first search.
-            roots: list[Child] = [((), node, key) for key, node in {e[4]: e[5] for e in frontier}.items()]
-            frontier.clear()
-            handed = depth_first(game, state, expand, budget, table_cap, table=entered_deep,
-                                 others=entered_best, roots=roots,
-                                 root_line=line_to_root)
-            running += [handed] * max(best_slices, 1)
+        if steps is lined:
+            lined = None
+            stop_lining()
+        elif steps is best and outcome == UNKNOWN:
+            # Best-first search's table is full: its heap, and the streamliner's, go to depth-first search.
             owners.discard(id(best))
-            owners.add(id(handed))
+            if lined is not None:
+                stop_lining()
+            for _value, key, node in tables.pending:
+                frontier.append((0.0, 0, 0, LATER, key, node))
+            tables.pending.clear()
+            hand(frontier)
         elif id(steps) in owners:
             exhausted.add(id(steps))
             if owners <= exhausted:
                 _close(running)
                 return LOST, ()
     return UNKNOWN, ()
-
-
-def _streamline_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
-                      share: float, started: float, max_seconds: float | None,
-                      tables: _Tables) -> tuple[Answer, Steps | None]:
-    """The streamliner alone on ``share`` of the budget: ``won``, or ``unknown`` (never ``lost``).
-
-    When its share is spent before its game is exhausted, the streamliner is
-    returned too, paused, for the portfolio to go on with.
-    """
-    steps = _streamliner_of(game, state, expand, budget, table_cap, tables)
-    nodes_limit = None if budget.max_nodes is None else share * budget.max_nodes
-    deadline = None if max_seconds is None else started + share * max_seconds
-    while True:
-        if ((nodes_limit is not None and budget.nodes >= nodes_limit)
-                or (deadline is not None and time.perf_counter() >= deadline)):
-            return (UNKNOWN, ()), steps
-        try:
-            next(steps)
-        except StopIteration as stop:
-            answer: Answer = stop.value
-            return answer, None
-
-
-def _streamliner_of(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
-                    tables: _Tables) -> Steps:
-    """The streamliner: best-first search of the restricted game, skipping what the full searches entered.
-
-    The full searches expand every position they enter (or the budget ends),
-    so the streamliner need not: it only looks for wins, and a win below a
-    skipped position is the full searches' to find.
-    """
-    restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
-    others: ChainMap[Hashable, Any] | None = None
-    if STREAMLINE_SKIPS:
-        others = ChainMap[Hashable, Any](tables.best, tables.deep)
-    return streamliner(best_first(game, state, restricted, budget, table_cap, others=others))
 
 
 def streamliner(steps: Steps) -> Steps:
@@ -357,7 +395,9 @@ def streamliner(steps: Steps) -> Steps:
 
 def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
                parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None,
-               heap: list[Frontier] | None = None) -> Steps:
+               heap: list[Frontier] | None = None, completion: _Tables | None = None,
+               lines: Mapping[Hashable, Any] | None = None,
+               expanded: list[tuple[float, Hashable, Any]] | None = None) -> Steps:
     """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
@@ -370,7 +410,12 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     ``parents`` is the table to fill (so another search can see it),
     ``others`` the positions another search has entered, which this one skips,
     and ``heap`` the list to keep the heap in (so another search can take it
-    over when the table is full; see :func:`_cooperate`).
+    over when the table is full; see :func:`_cooperate`). ``completion``'s
+    ``pending`` positions (expanded by the streamliner) join the heap for
+    their :data:`.LATER` batch, and the search waits while it is
+    ``streaming``; ``lines`` maps the positions of both tables to their
+    parents, for the line of a win. ``expanded`` collects the positions this
+    search expands, with their values (the streamliner's, for ``completion``).
     """
     prefix, root = expand.normalize(state)
     if game.is_won(root):
@@ -384,9 +429,19 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     tie = 0
     if heap is None:
         heap = []
-    heap.append((0.0, 0, 0, 0, root_key, root))
+    heapq.heappush(heap, (0.0, 0, 0, 0, root_key, root))
     slice_left = SLICE
-    while heap:
+    while True:
+        if completion is not None and completion.pending:
+            for value, key, node in completion.pending:
+                tie += 1
+                heapq.heappush(heap, (DEFER - value, 0, tie, LATER, key, node))
+            completion.pending.clear()
+        if not heap:
+            if completion is not None and completion.streaming:
+                yield  # the streamliner may still give positions to complete
+                continue
+            break
         slice_left -= 1
         if not slice_left:
             slice_left = SLICE
@@ -394,7 +449,9 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
         if len(parents) > table_cap or not budget.take():
             budget.peak = max(budget.peak, len(parents))
             return UNKNOWN, ()
-        _priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
+        priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
+        if expanded is not None:
+            expanded.append((-priority, key, node))
         kids, following = expand.batch(node, first, known, closed=True)
         if following != NO_MORE:
             tie += 1
@@ -405,14 +462,14 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
             parents[child_key] = (key, moves)
             if game.is_won(child):
                 budget.peak = max(budget.peak, len(parents))
-                return WON, prefix + _line_to(parents, child_key)
+                return WON, prefix + _line_to(parents if lines is None else lines, child_key)
             tie += 1
             heapq.heappush(heap, (-expand.value(child, child_key), negdepth - 1, tie, 0, child_key, child))
     budget.peak = max(budget.peak, len(parents))
     return LOST, ()
 
 
-def _line_to(parents: Parents, key: Hashable) -> tuple[Move, ...]:
+def _line_to(parents: Mapping[Hashable, Any], key: Hashable) -> tuple[Move, ...]:
     pieces: list[tuple[Move, ...]] = []
     link = parents[key]
     while link is not None:

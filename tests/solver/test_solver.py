@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,42 @@ def test_side_by_side_searches_share_one_enumeration_of_a_loss() -> None:
                                         streamline_first=0)
             assert both.outcome == deep.outcome == LOST
             assert deep.nodes <= both.nodes <= deep.nodes + 1, (deal, shares)
+
+
+def test_the_streamliner_shares_the_one_enumeration_of_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The streamliner's positions are completed by best-first search, not searched again.
+
+    Every reachable position is expanded once in full, or once by the
+    streamliner and once more for the moves its game leaves out (LATER);
+    only the root is expanded by each search. So the positions entered are
+    the ones a search alone needs.
+    """
+    game = get_game("hamilton")
+    plain = Expander._hamilton
+    calls: list[tuple[str, Hashable]] = []
+
+    def counted(self: Expander, state: Any, known: Any, closed: bool, later: bool = False) -> Any:
+        kind = "restricted" if self.restricted else "later" if later else "full"
+        calls.append((kind, self.key(state)))
+        return plain(self, state, known, closed, later)
+
+    monkeypatch.setattr(Expander, "_hamilton", counted)
+    for deal in (109, 454, 515):
+        deep = search_module.search(game, game.new(deal), expander=Expander(game), strategy="depth-first")
+        for shares, first in (((3, 1, 1), 0.25), ((3, 1, 1), 0.0), ((1, 1, 1), 1.0), ((3, 1, 0), 0.5)):
+            calls.clear()
+            both = search_module.search(game, game.new(deal), expander=Expander(game), shares=shares,
+                                        streamline_first=first)
+            assert both.outcome == deep.outcome == LOST
+            full = [key for kind, key in calls if kind == "full"]
+            lined = {key for kind, key in calls if kind == "restricted"}
+            later = [key for kind, key in calls if kind == "later"]
+            assert lined, (deal, shares)  # the streamliner did expand positions
+            root = calls[0][1]
+            assert len(set(full)) == len(full) - full.count(root) + 1  # each once, but the root
+            assert set(later) <= lined and len(set(later)) == len(later)
+            assert not (set(full) - {root}) & lined
+            assert deep.nodes <= len(set(full) | lined) <= deep.nodes + 1, (deal, shares)
 
 
 def test_side_by_side_loss_survives_a_full_best_first_table() -> None:
