@@ -95,6 +95,9 @@ class Expander:
         self.restricted = restricted
         self._pile_cache: PileCache = {}
         self._values: dict[Hashable, float] = {}  # values of the children built last
+        #: whether the restricted game left out a move at the position expanded last (one that
+        #: leads somewhere else than back to that position): only then has it a LATER batch
+        self.left_out = False
 
     def value(self, state: Any, key: Hashable = None) -> float:
         """How promising a position looks (higher is better): orders children, drives best-first search.
@@ -166,6 +169,7 @@ class Expander:
         seen: set[Hashable] = set()
         out: list[tuple[float, Child]] = []
         restricted = (self.restricted or later) and state.start != 0
+        left_out = False
         idx = IDX[state.start]
         # When the parent is closed under the safe moves, a move between piles leaves the
         # foundations alone and shows one new card (the one under the group), so only that card
@@ -182,6 +186,9 @@ class Expander:
             if restricted and (FOUNDATION <= src < TABLEAU or (
                     move.dst >= TABLEAU and move.count < run_length(tableau[src - TABLEAU], idx))):
                 if not later:
+                    if not left_out:
+                        left_out = comes_back is None or src >= TABLEAU or not (
+                            idx[down := foundations[src - FOUNDATION][-1]] and comes_back(down))
                     continue  # the streamliner's game: no card back from a foundation, no run split
             elif later:
                 continue
@@ -204,6 +211,7 @@ class Expander:
                 continue
             seen.add(key)
             out.append((hamilton_value(child, self._pile_cache), (moves, child, key)))
+        self.left_out = left_out
         return out
 
     # --- Union Square ----------------------------------------------------------

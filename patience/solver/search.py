@@ -128,7 +128,7 @@ class _Tables:
 
     ``lined`` is the streamliner's table and ``lined_heap`` its heap;
     ``pending`` the positions it expanded, with their values, for best-first
-    search to complete with the moves the restricted game leaves out, while
+    search to complete with the moves the restricted game left out there, while
     ``streaming`` says the streamliner may add more.
     """
 
@@ -415,7 +415,8 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     their :data:`.LATER` batch, and the search waits while it is
     ``streaming``; ``lines`` maps the positions of both tables to their
     parents, for the line of a win. ``expanded`` collects the positions this
-    search expands, with their values (the streamliner's, for ``completion``).
+    search expands where its expander left a move out (:attr:`.Expander.left_out`),
+    with their values (the streamliner's, for ``completion``).
     """
     prefix, root = expand.normalize(state)
     if game.is_won(root):
@@ -450,9 +451,9 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
             budget.peak = max(budget.peak, len(parents))
             return UNKNOWN, ()
         priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
-        if expanded is not None:
-            expanded.append((-priority, key, node))
         kids, following = expand.batch(node, first, known, closed=True)
+        if expanded is not None and expand.left_out:
+            expanded.append((-priority, key, node))
         if following != NO_MORE:
             tie += 1
             heapq.heappush(heap, (-macro_bound(node, following), negdepth, tie, following, key, node))

@@ -178,12 +178,20 @@ def test_the_streamliner_shares_the_one_enumeration_of_a_loss(monkeypatch: pytes
 
 
 def test_side_by_side_loss_survives_a_full_best_first_table() -> None:
-    """When best-first search stops at its table cap, a depth-first search takes its heap over: still lost."""
+    """When best-first search stops at its table cap, a depth-first search takes its heap over: still lost.
+    With the streamliner, its heap and the positions it left to complete are handed over too."""
     game = get_game("hamilton")
     for table_cap in (50, 500, 3000):
-        result = search_module.search(game, game.new(454), expander=Expander(game), table_cap=table_cap,
-                                      shares=(3, 1, 0), streamline_first=0)
-        assert result.outcome == LOST, table_cap
+        for shares, first in (((3, 1, 0), 0.0), ((3, 1, 1), 0.25), ((1, 1, 1), 0.0), ((3, 1, 0), 1.0)):
+            for deal in (454, 109):
+                result = search_module.search(game, game.new(deal), expander=Expander(game),
+                                              table_cap=table_cap, shares=shares, streamline_first=first)
+                assert result.outcome == LOST, (deal, table_cap, shares, first)
+    for deal, cap in ((1, 100), (1, 300), (2, 100), (2, 300), (2, 1000), (3, 1000)):
+        result = search_module.search(game, game.new(deal), expander=Expander(game), table_cap=cap,
+                                      shares=(3, 1, 1), streamline_first=0.25, max_seconds=60)
+        assert result.outcome == WON and result.peak_table > cap, (deal, cap)
+        assert game.is_won(game.apply_all(game.new(deal), result.moves))
 
 
 def test_a_full_best_first_table_hands_its_heap_to_depth_first_search() -> None:

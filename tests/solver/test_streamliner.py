@@ -9,7 +9,8 @@ from patience import get_game
 from patience.games.hamilton import IDX, run_length
 from patience.rules import FOUNDATION, TABLEAU
 from patience.solver import LOST, UNKNOWN, WON
-from patience.solver.expand import Expander
+from patience.solver.expand import LATER, Expander
+from patience.solver.safe_moves import safe_closure
 from tests.solver.positions import hamilton_near_end
 
 search_module = importlib.import_module("patience.solver.search")
@@ -76,3 +77,25 @@ def test_the_streamliner_first_keeps_to_the_budget() -> None:
         result = search_module.search(game, game.new(2), max_nodes=nodes, streamline_first=0.5)
         assert result.nodes <= nodes
         assert result.outcome in (WON, UNKNOWN)
+
+
+def test_the_later_batch_is_what_the_restricted_game_left_out() -> None:
+    """Restricted children and the LATER batch together are every child; when the restricted game
+    left no move out (``left_out`` False), the LATER batch is empty, so nothing is left to complete."""
+    game = get_game("hamilton")
+    full, restricted = Expander(game), Expander(game, restricted=True)
+    rng = random.Random(7)
+    with_later = without = 0
+    for _ in range(200):
+        state = safe_closure(game, hamilton_near_end(rng, rng.randint(8, 30), rng.choice((0, 2, 9))))[1]
+        narrow = {key for _moves, _child, key in restricted.children(state, closed=True)}
+        left_out = restricted.left_out
+        later = {key for _moves, _child, key in full.batch(state, LATER, closed=True)[0]}
+        every = {key for _moves, _child, key in full.children(state, closed=True)}
+        assert narrow | later == every, game.position_text(state)
+        if left_out:
+            with_later += 1
+        else:
+            assert not later, game.position_text(state)
+            without += 1
+    assert with_later > 10 and without > 10
