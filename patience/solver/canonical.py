@@ -83,14 +83,18 @@ def hamilton_key(state: HamiltonState) -> Hashable:
         # Before the choice the stock's order still changes (the Chooser card goes
         # under it), so the whole position is the key.
         return (PRE_CHOICE, state)
-    stock_left = len(state.stock)
-    piles = [bytes(pile) for pile in state.tableau]
-    if stock_left == 0:
-        piles.sort()
-    elif stock_left == LAST_DEAL:
-        piles[LAST_DEAL_PILES:] = sorted(piles[LAST_DEAL_PILES:])
-    return (bytes((state.start,)) + _counts_bytes(state.foundations) + bytes(state.stock) + SEPARATOR
-            + SEPARATOR.join(piles))
+    stock = state.stock
+    if not stock:
+        piles = sorted(map(bytes, state.tableau))
+    else:
+        piles = list(map(bytes, state.tableau))
+        if len(stock) == LAST_DEAL:
+            piles[LAST_DEAL_PILES:] = sorted(piles[LAST_DEAL_PILES:])
+    head = [state.start, 0, 0, 0, 0]  # the start rank, then the foundation counts by suit
+    for pile in state.foundations:
+        if pile:
+            head[1 + SUIT[pile[0]]] = len(pile)
+    return bytes(head) + bytes(stock) + SEPARATOR + SEPARATOR.join(piles)
 
 
 def union_square_key(state: UnionSquareState) -> bytes:

@@ -207,7 +207,7 @@ class Expander:
                 child = game.apply_legal(state, move)
                 moves, child = self._finish(moves, child)
             key = self.key(child)
-            if key in seen or _in_any(key, known):
+            if key in seen or in_any(key, known):
                 continue
             seen.add(key)
             out.append((hamilton_value(child, self._pile_cache), (moves, child, key)))
@@ -224,7 +224,7 @@ class Expander:
         def add(moves: tuple[Move, ...], child: UnionSquareState) -> None:
             moves, child = self._finish(moves, child)
             key = self.key(child)
-            if key in seen or _in_any(key, known):
+            if key in seen or in_any(key, known):
                 return
             seen.add(key)
             out.append((union_square_value(child), (moves, child, key)))
@@ -262,7 +262,8 @@ class Expander:
         return out, (last_k + 1 if last_k < len(stock) else NO_MORE)
 
 
-def _in_any(key: Hashable, known: Known) -> bool:
+def in_any(key: Hashable, known: Known) -> bool:
+    """Whether ``key`` is in one of the ``known`` containers."""
     for container in known:  # noqa: SIM110 (a loop is faster than any() over a generator here)
         if key in container:
             return True
