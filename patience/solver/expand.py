@@ -61,6 +61,8 @@ W_WASTE: Final = _weight("W_WASTE", 4.0)
 W_US_STOCK: Final = _weight("W_US_STOCK", 0.5)
 MACRO_BATCH: Final = int(_weight("MACRO_BATCH", 6))
 LATER: Final = 1  # Hamilton's batch of the moves the restricted game leaves out (see Expander.batch)
+# How much lower than the streamliner valued them best-first search ranks the positions it completes.
+DEFER: Final = _weight("DEFER", 0.0)
 US_TURN: Final = 13
 US_FULL: Final = 26
 ACE: Final = 1

@@ -60,7 +60,7 @@ from itertools import islice
 from typing import Any, Final
 
 from patience.rules import Game, Move
-from patience.solver.expand import LATER, NO_MORE, Child, Expander, Known, _weight, in_any, macro_bound
+from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any, macro_bound
 from patience.solver.lines import shortened
 from patience.solver.result import LOST, UNKNOWN, WON, Result
 
@@ -81,8 +81,6 @@ STREAMLINE_FIRST: Final = {
     slug: float(os.environ.get(f"PATIENCE_SOLVER_STREAMLINE_{slug.upper().replace('-', '_')}", default))
     for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
 }
-# How much lower than the streamliner valued them best-first search ranks the positions it completes.
-DEFER: Final = _weight("DEFER", 0.0)
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
