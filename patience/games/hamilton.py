@@ -120,18 +120,19 @@ class HamiltonState(NamedTuple):
         return self
 
 
-def run_length(pile: Pile, idx: tuple[int, ...]) -> int:
-    """Size of the movable group on top of ``pile``: same suit, each card one step below the one under it."""
+def run_length(pile: Pile, following: tuple[int, ...]) -> int:
+    """Size of the movable group on top of ``pile``: same suit, each card one step below the one under it.
+
+    ``following`` is ``NEXT_IN_SUIT[start]``: a card continues the run when the card under it
+    is the one that follows it in its suit.
+    """
     n = len(pile)
     if n == 0:
         return 0
     r = 1
     above = pile[-1]
-    while r < n:
-        below = pile[-r - 1]
-        if SUIT[below] != SUIT[above] or idx[below] != idx[above] + 1:
-            break
-        above = below
+    while r < n and pile[-r - 1] == following[above]:
+        above = pile[-r - 1]
         r += 1
     return r
 
@@ -209,13 +210,7 @@ class HamiltonGame(Game[HamiltonState]):
                 continue
             from_pile = MOVES[TABLEAU + i]
             top = pile[-1]
-            # the movable group: each card below is the one that follows the card above it in suit
-            run = 1
-            above = top
-            n = len(pile)
-            while run < n and pile[-run - 1] == following[above]:
-                above = pile[-run - 1]
-                run += 1
+            run = run_length(pile, following)
             # to the foundations: the top card must fit; any part of the run may follow it
             if idx[top] == 0:
                 for j in empty_foundations:
@@ -224,12 +219,7 @@ class HamiltonGame(Game[HamiltonState]):
                 moves.extend(from_pile[FOUNDATION + foundation_wants[top]][1 : run + 1])
             # to the tableau: the group's bottom card goes on a same-colour card one step above
             for k in range(1, run + 1):
-                targets = takers.get(pile[-k])
-                if targets is None:
-                    targets = empties
-                elif empties:
-                    targets = sorted(targets + empties)
-                for j in targets:
+                for j in target_piles(takers.get(pile[-k]), empties):
                     moves.append(from_pile[TABLEAU + j][k])
         # back from the foundations, one card at a time
         for j, foundation in enumerate(state.foundations):
@@ -286,7 +276,7 @@ class HamiltonGame(Game[HamiltonState]):
         if count > len(source):
             return ngettext("pile {number} has only {count} card", "pile {number} has only {count} cards",
                             len(source)).format(number=src - TABLEAU + 1, count=len(source))
-        if count > run_length(source, idx):
+        if count > run_length(source, NEXT_IN_SUIT[start]):
             return _("only a run of the same suit, each card one step lower, moves as a group")
         if is_foundation(dst):
             return self._why_not_on_foundation(state, source[-1], dst, idx)
@@ -395,7 +385,7 @@ class HamiltonGame(Game[HamiltonState]):
         if not source:
             return []
         idx = IDX[state.start]
-        run = run_length(source, idx)
+        run = run_length(source, NEXT_IN_SUIT[state.start])
         for f in FOUNDATION_CODES:
             if self._why_not_on_foundation(state, source[-1], f, idx) is None:
                 return [Move(pile, f, run)]

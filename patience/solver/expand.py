@@ -35,11 +35,11 @@ from collections.abc import Callable, Container, Hashable
 from typing import Any, Final
 
 from patience.cards import RANK, RED, SUIT
-from patience.games.hamilton import IDX, HamiltonState, run_length
+from patience.games.hamilton import IDX, NEXT_IN_SUIT, HamiltonState, run_length
 from patience.games.union_square import UnionSquareState
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
 from patience.solver.canonical import hamilton_key, union_square_key
-from patience.solver.safe_moves import comes_back_test, goes_up_test, hamilton_safe_move, safe_closure
+from patience.solver.safe_moves import hamilton_safe_move, one_card_tests, safe_closure
 
 Child = tuple[tuple[Move, ...], Any, Hashable]
 Known = tuple[Container[Hashable], ...]
@@ -173,40 +173,38 @@ class Expander:
         restricted = (self.restricted or later) and state.start != 0
         left_out = False
         idx = IDX[state.start]
+        following = NEXT_IN_SUIT[state.start]
         # When the parent is closed under the safe moves, a move between piles leaves the
         # foundations alone and shows one new card (the one under the group), so only that card
         # can start a safe move: one test instead of the whole closure (same children). A card
-        # taken down from a foundation is the only one that may start a safe move (see
-        # comes_back_test): then it goes straight back and the child is the parent.
-        goes_up = (goes_up_test(state) if self.safe and state.start != 0
-                   and (closed or hamilton_safe_move(state) is None) else None)
-        comes_back = comes_back_test(state) if goes_up is not None else None
+        # of step >= 1 taken down from a foundation is the only one that may start a safe move
+        # (see one_card_tests): then it goes straight back and the child is the parent.
+        parent_closed = self.safe and state.start != 0 and (closed or hamilton_safe_move(state) is None)
+        goes_up, comes_back = one_card_tests(state) if parent_closed else (None, None)
         tableau = state.tableau
         foundations = state.foundations
         for move in game.legal_moves(state):
             src = move.src
-            if restricted and (FOUNDATION <= src < TABLEAU or (
-                    move.dst >= TABLEAU and move.count < run_length(tableau[src - TABLEAU], idx))):
+            down = foundations[src - FOUNDATION][-1] if FOUNDATION <= src < TABLEAU else -1
+            stays_closed = False  # a card of step >= 1 taken down that stays down
+            if comes_back is not None and down >= 0 and idx[down] != 0:
+                if comes_back(down):
+                    continue  # the card would go straight back up: the parent itself
+                stays_closed = True
+            if restricted and (down >= 0 or (
+                    move.dst >= TABLEAU and move.count < run_length(tableau[src - TABLEAU], following))):
                 if not later:
-                    if not left_out:
-                        left_out = comes_back is None or src >= TABLEAU or not (
-                            idx[down := foundations[src - FOUNDATION][-1]] and comes_back(down))
+                    left_out = True
                     continue  # the streamliner's game: no card back from a foundation, no run split
             elif later:
                 continue
+            child = game.apply_legal(state, move)
             moves: tuple[Move, ...] = (move,)
-            if (comes_back is not None and FOUNDATION <= src < TABLEAU
-                    and idx[down := foundations[src - FOUNDATION][-1]]):
-                if comes_back(down):
-                    continue  # the card would go straight back up: the parent itself
-                child = game.apply_legal(state, move)  # already closed
-            elif goes_up is not None and src >= TABLEAU and move.dst >= TABLEAU:
-                child = game.apply_legal(state, move)
+            if goes_up is not None and src >= TABLEAU and move.dst >= TABLEAU:
                 pile = tableau[src - TABLEAU]
                 if len(pile) > move.count and goes_up(pile[-move.count - 1]):
                     moves, child = self._finish(moves, child)
-            else:
-                child = game.apply_legal(state, move)
+            elif not stays_closed:
                 moves, child = self._finish(moves, child)
             key = self.key(child)
             if key in seen or in_any(key, known):

@@ -118,10 +118,19 @@ def _nobody_needs(step: int, suit: int, up: list[int]) -> bool:
     return up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step)
 
 
-def goes_up_test(state: HamiltonState) -> Callable[[int], bool]:
-    """Whether a card, once on top of a pile of ``state`` (after the choice), starts a safe move.
+def one_card_tests(state: HamiltonState) -> tuple[Callable[[int], bool], Callable[[int], bool]]:
+    """Two tests with the foundations of ``state`` (after the choice, closed under the safe moves).
 
-    The same tests as :func:`hamilton_safe_move`, for one card, with the foundations of ``state``.
+    ``goes_up(card)``: whether a card, once on top of a pile, starts a safe move
+    (the same tests as :func:`hamilton_safe_move`, for one card).
+
+    ``comes_back(card)``: whether a card of step ``k`` ≥ 1 taken down from a
+    foundation starts a safe move. Taking it down leaves its foundation with
+    ``k`` cards and no foundation empty, and lowers only its suit's count, so
+    no other card becomes safe; the card itself goes straight back up when
+    ``k == 1`` or the other suit of its colour has ``k`` cards or more up. Then
+    the move leads back to ``state`` (up to which foundation holds the suit):
+    the search skips it. Otherwise the position after the move is already closed.
     """
     idx = IDX[state.start]
     up = [0, 0, 0, 0]
@@ -136,31 +145,11 @@ def goes_up_test(state: HamiltonState) -> Callable[[int], bool]:
         step = idx[card]
         return empty if step == 0 else _nobody_needs(step, SUIT[card], up)
 
-    return goes_up
-
-
-def comes_back_test(state: HamiltonState) -> Callable[[int], bool]:
-    """Whether a card of step ≥ 1 taken down from a foundation of ``state`` starts a safe move.
-
-    ``state`` must be closed under the safe moves. Taking a card ``c`` of step
-    ``k`` ≥ 1 down leaves its foundation with ``k`` cards and no foundation
-    empty, and lowers only its suit's count, so no other card becomes safe;
-    ``c`` itself goes straight back up when ``k == 1`` or the other suit of
-    its colour has ``k`` cards or more up. Then the move leads back to
-    ``state`` (up to which foundation holds the suit): the search skips it.
-    Otherwise the position after the move is already closed.
-    """
-    idx = IDX[state.start]
-    up = [0, 0, 0, 0]
-    for foundation in state.foundations:
-        if foundation:
-            up[SUIT[foundation[0]]] = len(foundation)
-
     def comes_back(card: int) -> bool:
         step = idx[card]
         return step == 1 or up[PARTNER[SUIT[card]]] >= step
 
-    return comes_back
+    return goes_up, comes_back
 
 
 def union_square_safe_move(state: UnionSquareState) -> Move | None:

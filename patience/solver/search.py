@@ -301,13 +301,13 @@ def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     tables = _Tables()
     lining = expand.hamilton and (lined_slices > 0 or alone.share > 0)
     shared = lining and best_slices > 0  # the streamliner's positions are completed by best-first search
-    seen_by_deep = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
+    # what depth-first search skips, and where a line's parents are: best-first search's and the streamliner's
     lines = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
     frontier: list[Frontier] = []
     best = best_first(game, state, expand, budget, table_cap, parents=tables.best,
                       others=ChainMap[Hashable, Any](tables.deep, tables.lined) if shared else tables.deep,
                       heap=frontier, completion=tables if shared else None, lines=lines)
-    deep = depth_first(game, state, expand, budget, table_cap, table=tables.deep, others=seen_by_deep)
+    deep = depth_first(game, state, expand, budget, table_cap, table=tables.deep, others=lines)
     running: list[Steps] = [best] * best_slices + [deep] * deep_slices
     # The searches whose positions are theirs to expand (one given no slices never enters any).
     owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
@@ -322,7 +322,7 @@ def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
         heap.clear()
         if roots:
             handed = depth_first(game, state, expand, budget, table_cap, table=tables.deep,
-                                 others=seen_by_deep, roots=roots, root_line=line_to_root)
+                                 others=lines, roots=roots, root_line=line_to_root)
             running.extend([handed] * max(best_slices, 1))
             owners.add(id(handed))
 

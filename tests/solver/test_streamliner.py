@@ -6,7 +6,7 @@ import importlib
 import random
 
 from patience import get_game
-from patience.games.hamilton import IDX, run_length
+from patience.games.hamilton import NEXT_IN_SUIT, run_length
 from patience.rules import FOUNDATION, TABLEAU
 from patience.solver import LOST, UNKNOWN, WON
 from patience.solver.expand import LATER, Expander
@@ -28,12 +28,12 @@ def test_restricted_children_are_full_children_without_the_forbidden_moves() -> 
         kids = {key: moves for moves, _child, key in full.children(state)}
         narrow = {key: moves for moves, _child, key in restricted.children(state)}
         assert set(narrow) <= set(kids)
-        idx = IDX[state.start]
+        following = NEXT_IN_SUIT[state.start]
         for key, moves in kids.items():
             first = moves[0]
             forbidden = FOUNDATION <= first.src < TABLEAU or (
                 first.src >= TABLEAU and first.dst >= TABLEAU
-                and first.count < run_length(state.tableau[first.src - TABLEAU], idx))
+                and first.count < run_length(state.tableau[first.src - TABLEAU], following))
             if key not in narrow:
                 assert forbidden, (game.position_text(state), str(first))
                 dropped += 1
