@@ -63,6 +63,7 @@ from patience.rules import Game, Move
 from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any, macro_bound
 from patience.solver.lines import shortened
 from patience.solver.result import LOST, UNKNOWN, WON, Result
+from patience.solver.runs import piles_are_runs, relaxed_search, run_search
 
 DEFAULT_TABLE_CAP: Final = 400_000
 CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
@@ -81,6 +82,11 @@ STREAMLINE_FIRST: Final = {
     slug: float(os.environ.get(f"PATIENCE_SOLVER_STREAMLINE_{slug.upper().replace('-', '_')}", default))
     for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
 }
+# Union Square first looks at its tableau as runs (see :mod:`.runs`): the looser game that can prove a
+# loss, then the search over fewest-run positions with one pile kept empty, then with none; each may
+# expand at most RUNS_LIMIT positions and RUNS_SHARE of the time budget before the portfolio starts.
+RUNS_LIMIT: Final = int(os.environ.get("PATIENCE_SOLVER_RUNS_LIMIT", "5000"))
+RUNS_SHARE: Final = float(os.environ.get("PATIENCE_SOLVER_RUNS_SHARE", "0.1"))
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
@@ -175,6 +181,7 @@ def search(
     strategy: str = PORTFOLIO,
     shares: tuple[int, ...] | None = None,
     streamline_first: float | None = None,
+    runs_first: bool = True,
 ) -> Result:
     """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
 
@@ -182,7 +189,8 @@ def search(
     ``shares`` overrides the game's :data:`SHARES` for the portfolio and
     ``streamline_first`` its :data:`STREAMLINE_FIRST` (the share of the budget
     the streamliner gets alone before the portfolio; without a budget it runs
-    until it wins or its restricted game is exhausted).
+    until it wins or its restricted game is exhausted). ``runs_first=False``
+    leaves out Union Square's searches on runs (:func:`_runs_first`).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -194,7 +202,7 @@ def search(
     try:
         first = STREAMLINE_FIRST[game.slug] if streamline_first is None else streamline_first
         alone = _Alone(first, started, max_seconds)
-        outcome, line = _run(game, state, expand, budget, table_cap, strategy, shares, alone)
+        outcome, line = _run(game, state, expand, budget, table_cap, strategy, shares, alone, runs_first)
     finally:
         if collecting:
             gc.enable()
@@ -256,8 +264,13 @@ def _close(searches: list[Steps]) -> None:
 
 
 def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int, strategy: str,
-         shares: tuple[int, ...] | None, alone: _Alone) -> Answer:
+         shares: tuple[int, ...] | None, alone: _Alone, runs_first: bool = True) -> Answer:
     """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio."""
+    if (strategy == PORTFOLIO and runs_first and game.slug == "union-square" and RUNS_LIMIT > 0
+            and piles_are_runs(state)):
+        answer = _runs_first(game, state, budget, alone.max_seconds)
+        if answer is not None:
+            return answer
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or SHARES[game.slug]
         lined_slices = more[0] if more else 0
@@ -269,6 +282,37 @@ def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_c
             answer = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
         return answer
     return _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+
+
+def _runs_first(game: Game[Any], state: Any, budget: _Budget, max_seconds: float | None) -> Answer | None:
+    """Union Square's searches on its tableau seen as runs (:mod:`.runs`); ``None`` when they decide nothing.
+
+    First the looser game: its loss is a proof. Then :func:`.run_search` keeping
+    one pile empty, then with all 16 piles; their wins are wins, and their
+    running out of positions proves nothing (they see only part of the game).
+    Each gets at most :data:`RUNS_LIMIT` positions and :data:`RUNS_SHARE` of
+    ``max_seconds``.
+    """
+    phases = [  # each search, and whether its running out of positions proves a loss
+        (relaxed_search(state, budget.take), True),
+        (run_search(game, state, budget.take, spare=1), False),
+        (run_search(game, state, budget.take, spare=0), False),
+    ]
+    for phase, proves in phases:
+        first_node = budget.nodes
+        until = None if max_seconds is None else time.perf_counter() + RUNS_SHARE * max_seconds
+        answer: Answer | None = None
+        while answer is None:
+            out_of_time = until is not None and time.perf_counter() >= until
+            if budget.nodes - first_node >= RUNS_LIMIT or out_of_time:
+                phase.close()
+                break
+            answer = _slice(phase)
+        if budget.spent:
+            return UNKNOWN, ()
+        if answer is not None and answer[0] == (LOST if proves else WON):
+            return answer
+    return None
 
 
 def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,

@@ -108,3 +108,31 @@ def inverted_hamilton(rng: random.Random, pairs: int, empty: int = 0) -> tuple[M
     cards_in_play = sum(len(p) for p in piles)
     piles += [()] * (HAMILTON_PILES - len(piles))
     return MiniHamilton(cards_in_play), HamiltonState(tuple(piles), ((),) * 4, (), -1, 0, start)
+
+
+def mini_union_square_runs(rng: random.Random, loose: int, piles: int = 4, stock: int = 2, waste: int = 1,
+                           up: int = 2) -> tuple[MiniUnionSquare, UnionSquareState]:
+    """Like :func:`mini_union_square`, but each pile is a run, as in play (one suit, one rank apart, one way).
+
+    The tableau's cards are split into runs at random, each turned a random
+    way; runs that find no pile join the stock.
+    """
+    game, state = mini_union_square(rng, loose, piles=1, stock=stock, waste=waste, up=up)
+    cards = sorted(state.tableau[0])
+    runs: list[list[int]] = []
+    for card in cards:  # lowest first: a card extends a run ending one rank below, or starts one
+        open_runs = [run for run in runs if run[-1] == card - 1 and card % 13]
+        if open_runs and rng.random() < 0.8:
+            rng.choice(open_runs).append(card)
+        else:
+            runs.append([card])
+    rng.shuffle(runs)
+    for run in runs:
+        if rng.random() < 0.5:
+            run.reverse()
+    tableau = [tuple(run) for run in runs[:piles]]
+    extra = [card for run in runs[piles:] for card in run]
+    rng.shuffle(extra)
+    tableau += [()] * (piles - len(tableau))
+    rng.shuffle(tableau)
+    return game, UnionSquareState(tuple(tableau), state.foundations, state.stock + tuple(extra), state.waste)

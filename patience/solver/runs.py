@@ -1,0 +1,447 @@
+"""Union Square's tableau seen as runs: the fewest piles its cards need, and a search on that view.
+
+Every Union Square pile is a *run*: one suit, consecutive ranks, rising or
+falling (a pile starts as one card and takes only its suit one rank on, in
+its direction). So what the tableau can hold depends on its cards alone: the
+fewest runs a multiset of cards splits into (:func:`fewest_runs`) must not
+exceed the 16 piles. And a tableau-to-tableau move can always be undone (the
+card goes back where it came from, which still takes it), so the positions
+that differ only by such moves are one class, all reachable from each other.
+When some arrangement has an empty pile, the class holds *every* arrangement
+of those cards with an empty pile (the argument is in ``docs/solver.md``):
+with one free pile a run can be turned round, split, joined to the next run
+of its suit, or two runs of one suit can swap their tails. So a position
+with an empty pile is fixed, for the rest of the game, by its stock, its
+waste and its foundations alone; its tableau is whatever cards are left.
+
+:func:`run_search` searches that smaller graph: its positions keep every
+suit in as few piles as possible, and each of its moves is one card from
+the waste or to a foundation, carried out on the real tableau by a few
+tableau moves that a small breadth-first search finds (:func:`regroup`).
+Every move it makes is an ordinary move checked by the engine, so its wins
+are wins of the full game. It keeps one empty pile at every position it
+enters, so two of its positions with the same key are in one class.
+
+>>> from patience import get_game
+>>> game = get_game("union-square")
+>>> state = game.new(1)
+>>> fewest_runs(state.tableau) <= 16
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from itertools import pairwise
+from typing import Final
+
+from patience.cards import RANK, SUIT
+from patience.games.union_square import (
+    FOUNDATION_TURN,
+    FULL_FOUNDATION,
+    UnionSquareState,
+    fits_foundation,
+    fits_tableau,
+)
+from patience.rules import FOUNDATION, STOCK_MOVE, TABLEAU, WASTE, Game, Move
+from patience.solver.result import LOST, UNKNOWN, WON
+
+Counts = list[list[int]]  # counts[suit][rank], ranks 1..13, with empty ends at 0 and 14
+REGROUP_LIMIT: Final = 4_000  # arrangements a regrouping may try before it gives up
+SPARE_PILES: Final = 2  # empty piles a regrouping may use
+
+
+def rank_counts(tableau: Sequence[tuple[int, ...]]) -> Counts:
+    """How many cards of each suit and rank lie in ``tableau``."""
+    counts = [[0] * 15 for _ in range(4)]
+    for pile in tableau:
+        for card in pile:
+            counts[SUIT[card]][RANK[card]] += 1
+    return counts
+
+
+def suit_runs(counts: list[int]) -> int:
+    """The fewest runs one suit's cards split into: one starts wherever a rank has more copies than below.
+
+    >>> suit_runs([0, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])  # A, 2, 2, 3: A-2-3 and 2
+    2
+    """
+    return sum(max(0, counts[r] - counts[r - 1]) for r in range(1, 14))
+
+
+def fewest_runs(tableau: Sequence[tuple[int, ...]]) -> int:
+    """The fewest piles the tableau's cards could lie in, each pile a run."""
+    return sum(suit_runs(counts) for counts in rank_counts(tableau))
+
+
+def added_runs(counts: list[int], rank: int, change: int) -> int:
+    """How ``suit_runs`` changes when one card of ``rank`` is added (``change=1``) or taken (``-1``)."""
+    below, here, above = counts[rank - 1], counts[rank], counts[rank + 1]
+    after = here + change
+    return (max(0, after - below) - max(0, here - below)) + (max(0, above - after) - max(0, above - here))
+
+
+def foundation_of(state: UnionSquareState, card: int) -> int | None:
+    """The foundation ``card`` may go to now, or ``None``."""
+    for j, foundation in enumerate(state.foundations):
+        if fits_foundation(card, foundation, state.foundations):
+            return j
+    return None
+
+
+def wanted_card(foundation: tuple[int, ...], suit: int) -> int | None:
+    """The card of ``suit`` a foundation holding these cards takes next (A up to K, K, down to A)."""
+    n = len(foundation)
+    if n >= FULL_FOUNDATION:
+        return None
+    if n < FOUNDATION_TURN:
+        return suit * 13 + n
+    if n == FOUNDATION_TURN:
+        return suit * 13 + 12
+    return suit * 13 + (FULL_FOUNDATION - n) - 1
+
+
+Piles = tuple[tuple[int, ...], ...]
+
+
+def regroup(state: UnionSquareState, suit: int, take: int | None = None,
+            put: int | None = None, limit: int = REGROUP_LIMIT) -> tuple[Move, ...] | None:
+    """Tableau moves among one suit's piles (and up to two empty ones): one task, then fewest runs.
+
+    ``take``: that card goes from a pile to its foundation on the way;
+    ``put``: the waste's top card goes onto one of these piles on the way;
+    neither: only regroup. Returns the moves (checked later by the engine),
+    or ``None`` when none are found within ``limit`` arrangements.
+    """
+    tableau = state.tableau
+    piles = [i for i, pile in enumerate(tableau) if pile and SUIT[pile[0]] == suit]
+    piles += [i for i, pile in enumerate(tableau) if not pile][:SPARE_PILES]
+    counts = rank_counts(tableau)[suit]
+    card = take if take is not None else put
+    if card is not None:
+        counts[RANK[card]] += -1 if take is not None else 1
+    target = suit_runs(counts)
+    to_foundation = None
+    if take is not None:
+        to_foundation = foundation_of(state, take)
+        if to_foundation is None:
+            return None
+    start: Piles = tuple(tableau[i] for i in piles)
+    done_at_start = card is None
+    parent: dict[tuple[Piles, bool], tuple[tuple[Piles, bool], Move] | None] = {
+        (tuple(sorted(start)), done_at_start): None}
+    queue: deque[tuple[Piles, bool, tuple[Piles, bool]]] = deque(
+        [(start, done_at_start, (tuple(sorted(start)), done_at_start))])
+    while queue:
+        here, done, key = queue.popleft()
+        if done and sum(1 for p in here if p) == target:
+            moves: list[Move] = []
+            step = parent[key]
+            while step is not None:
+                key, move = step
+                moves.append(move)
+                step = parent[key]
+            return tuple(reversed(moves))
+        nexts: list[tuple[Piles, bool, Move]] = []
+        for a, pile in enumerate(here):
+            if not pile:
+                continue
+            top = pile[-1]
+            if not done and top == take:
+                after = list(here)
+                after[a] = pile[:-1]
+                assert to_foundation is not None
+                nexts.append((tuple(after), True, Move(TABLEAU + piles[a], FOUNDATION + to_foundation, 1)))
+            for b, other in enumerate(here):
+                if b == a or (not other and len(pile) == 1) or not fits_tableau(top, other):
+                    continue
+                after = list(here)
+                after[a], after[b] = pile[:-1], other + (top,)
+                nexts.append((tuple(after), done, Move(TABLEAU + piles[a], TABLEAU + piles[b], 1)))
+        if not done and put is not None:
+            for b, other in enumerate(here):
+                if fits_tableau(put, other):
+                    after = list(here)
+                    after[b] = other + (put,)
+                    nexts.append((tuple(after), True, Move(WASTE, TABLEAU + piles[b], 1)))
+        for after_piles, after_done, move in nexts:
+            after_key = (tuple(sorted(after_piles)), after_done)
+            if after_key in parent:
+                continue
+            if len(parent) >= limit:
+                return None
+            parent[after_key] = (key, move)
+            queue.append((after_piles, after_done, after_key))
+    return None
+
+
+Answer = tuple[str, tuple[Move, ...]]
+Child = tuple[tuple[Move, ...], UnionSquareState, bool]
+SLICE: Final = 64  # positions between two yields
+
+
+def run_search(game: Game[UnionSquareState], state: UnionSquareState, take: Callable[[], bool],
+               spare: int = 1) -> Generator[None, None, Answer]:
+    """Depth-first search over positions whose suits lie in fewest runs, with ``spare`` piles left empty.
+
+    Yields every :data:`SLICE` positions; ``take()`` counts a position and
+    says whether the budget allows it. Returns ``(won, line)`` (a line of
+    ordinary moves, not yet replayed), ``(unknown, ())`` when the budget is
+    spent, or ``(lost, ())`` when its graph is exhausted, which proves
+    nothing about the full game (it only looked at part of it).
+    """
+    room = len(state.tableau) - spare
+    line: list[Move] = []
+    for suit in range(4):
+        moves = regroup(state, suit)
+        if moves is None:
+            return UNKNOWN, ()
+        state = game.apply_all(state, moves)
+        line.extend(moves)
+    seen: set[tuple[object, ...]] = set()
+    stack: list[tuple[Iterator[Child], int]] = [(_children(game, state, False, room), 0)]
+    done: list[tuple[Move, ...]] = []  # the moves of each frame on the stack below the top
+    count = 0
+    while stack:
+        children, _depth = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            if done:
+                done.pop()
+            continue
+        moves, after, clicked = child
+        key = (len(after.stock), after.waste, _foundation_sizes(after), clicked)
+        if key in seen:
+            continue
+        seen.add(key)
+        if game.is_won(after):
+            return WON, (*line, *(m for ms in done for m in ms), *moves)
+        if not take():
+            return UNKNOWN, ()
+        count += 1
+        if count % SLICE == 0:
+            yield
+        done.append(moves)
+        stack.append((_children(game, after, clicked, room), len(done)))
+    return LOST, ()
+
+
+def _foundation_sizes(state: UnionSquareState) -> tuple[int, ...]:
+    sizes = [0, 0, 0, 0]
+    for foundation in state.foundations:
+        if foundation:
+            sizes[SUIT[foundation[0]]] = len(foundation)
+    return tuple(sizes)
+
+
+def _children(game: Game[UnionSquareState], state: UnionSquareState, clicked: bool,
+              room: int) -> Iterator[Child]:
+    """The search's moves: a card up (first), the waste's card to the tableau, a click.
+
+    After a click only the waste's card or another click may follow (any other
+    move could have come before the click). A card that fits a foundation
+    holding 13 or more cards is the only move when there is one (the safe
+    move of ``safe_moves.py``; the tableau moves that bring it to the top of
+    its pile keep the position's class).
+    """
+    waste = state.waste
+    if waste:
+        j = foundation_of(state, waste[-1])
+        if j is not None:
+            move = Move(WASTE, FOUNDATION + j, 1)
+            yield (move,), game.apply_legal(state, move), False
+            if len(state.foundations[j]) >= FOUNDATION_TURN:
+                return
+    counts = rank_counts(state.tableau)
+    runs = sum(1 for pile in state.tableau if pile)
+    if not clicked:
+        by_suit = {SUIT[f[0]]: f for f in state.foundations if f}
+        for suit in range(4):
+            foundation = by_suit.get(suit, ())
+            card = wanted_card(foundation, suit)
+            if card is None or not counts[suit][RANK[card]]:
+                continue
+            change = added_runs(counts[suit], RANK[card], -1)
+            if change > 0 and runs + change > room:
+                continue
+            moves = regroup(state, suit, take=card)
+            if moves is not None:
+                yield moves, game.apply_all(state, moves), False
+                if len(foundation) >= FOUNDATION_TURN:
+                    return
+    if waste:
+        card = waste[-1]
+        change = added_runs(counts[SUIT[card]], RANK[card], 1)
+        if runs + change <= room:
+            moves = regroup(state, SUIT[card], put=card)
+            if moves is not None:
+                yield moves, game.apply_all(state, moves), False
+    if state.stock:
+        yield (STOCK_MOVE,), game.apply_legal(state, STOCK_MOVE), True
+
+
+def piles_are_runs(state: UnionSquareState) -> bool:
+    """Whether every pile is a run (always so in play; a typed-in position may differ)."""
+    for pile in state.tableau:
+        if len(pile) < 2:
+            continue
+        step = RANK[pile[1]] - RANK[pile[0]]
+        if step not in (1, -1):
+            return False
+        for below, above in pairwise(pile):
+            if SUIT[above] != SUIT[below] or RANK[above] - RANK[below] != step:
+                return False
+    return True
+
+
+def relaxed_search(state: UnionSquareState, take: Callable[[], bool],
+                   prune: bool = True) -> Generator[None, None, Answer]:
+    """Exhaust a looser game whose losses are losses: ``lost`` here proves the position lost.
+
+    The looser game keeps the stock, the waste and the foundations exactly and
+    forgets how the tableau's cards lie: any of them may go to its foundation,
+    and a card may join them, as long as they still fit in as many runs as there are piles
+    (:func:`fewest_runs`). Every real move is a move of this game (a real
+    tableau is 16 runs or fewer, and tableau-to-tableau moves change nothing
+    here), so a real win is a win here: when this game has none, the position
+    is lost. The search clicks only when the next move is the waste's card
+    (as :func:`run_search`) and plays the safe move of ``safe_moves.py``
+    alone (its argument holds here: the cards it sends up are the highest of
+    their suit left, and cutting the top off a suit never adds a run).
+    ``prune=False`` switches both off (for the with/without tests). Yields every
+    :data:`SLICE` positions; returns ``won`` (which proves nothing), ``lost``
+    or ``unknown`` (the budget is spent, or a pile is not a run), each with no
+    moves.
+    """
+    if not piles_are_runs(state):
+        return UNKNOWN, ()
+    loose = _Loose(state, prune)
+    seen = {loose.key(False)}
+    if loose.won():
+        return WON, ()
+    stack: list[tuple[list[_LooseMove], _LooseMove | None]] = [(loose.moves(False), None)]
+    count = 0
+    while stack:
+        moves, played = stack[-1]
+        if not moves:
+            stack.pop()
+            if played is not None:
+                loose.undo(played)
+            continue
+        move = moves.pop()
+        loose.play(move)
+        clicked = prune and move[0] == _CLICK
+        key = loose.key(clicked)
+        if key in seen:
+            loose.undo(move)
+            continue
+        seen.add(key)
+        if loose.won():
+            return WON, ()
+        if not take():
+            return UNKNOWN, ()
+        count += 1
+        if count % SLICE == 0:
+            yield
+        stack.append((loose.moves(clicked), move))
+    return LOST, ()
+
+
+_WASTE_UP, _TABLEAU_UP, _WASTE_DOWN, _CLICK = range(4)
+_LooseMove = tuple[int, int, int]  # kind, card, change in the number of runs
+
+
+class _Loose:
+    """The looser game of :func:`relaxed_search`: stock, waste, foundations, and the tableau's counts."""
+
+    def __init__(self, state: UnionSquareState, prune: bool) -> None:
+        self.prune = prune
+        self.counts = rank_counts(state.tableau)
+        self.runs = sum(suit_runs(c) for c in self.counts)
+        self.room = len(state.tableau)
+        self.sizes = list(_foundation_sizes(state))
+        self.stock = state.stock
+        self.turned = 0
+        self.waste = list(state.waste)
+
+    def key(self, clicked: bool) -> tuple[int, bytes, tuple[int, ...], bool]:
+        return self.turned, bytes(self.waste), tuple(self.sizes), clicked
+
+    def won(self) -> bool:
+        return not self.runs and not self.waste and self.turned == len(self.stock)
+
+    def _wanted_rank(self, suit: int) -> int:
+        n = self.sizes[suit]
+        return n + 1 if n < FOUNDATION_TURN else 13 if n == FOUNDATION_TURN else FULL_FOUNDATION - n
+
+    def moves(self, clicked: bool) -> list[_LooseMove]:
+        """The moves to try, the first to try last (they are popped)."""
+        out: list[_LooseMove] = []
+        waste, sizes, counts = self.waste, self.sizes, self.counts
+        if waste:
+            card = waste[-1]
+            suit = SUIT[card]
+            if sizes[suit] < FULL_FOUNDATION and RANK[card] == self._wanted_rank(suit):
+                if sizes[suit] >= FOUNDATION_TURN and self.prune:
+                    return [(_WASTE_UP, card, 0)]
+                out.append((_WASTE_UP, card, 0))
+        if not clicked:
+            for suit in range(4):
+                if sizes[suit] >= FULL_FOUNDATION:
+                    continue
+                rank = self._wanted_rank(suit)
+                if not counts[suit][rank]:
+                    continue
+                change = added_runs(counts[suit], rank, -1)
+                if self.runs + change > self.room:
+                    continue
+                if sizes[suit] >= FOUNDATION_TURN and self.prune:
+                    return [(_TABLEAU_UP, suit * 13 + rank - 1, change)]
+                out.append((_TABLEAU_UP, suit * 13 + rank - 1, change))
+        if waste:
+            card = waste[-1]
+            change = added_runs(counts[SUIT[card]], RANK[card], 1)
+            if self.runs + change <= self.room:
+                out.append((_WASTE_DOWN, card, change))
+        if self.turned < len(self.stock):
+            out.append((_CLICK, self.stock[self.turned], 0))
+        out.reverse()
+        return out
+
+    def play(self, move: _LooseMove) -> None:
+        kind, card, change = move
+        if kind == _CLICK:
+            self.waste.append(card)
+            self.turned += 1
+            return
+        if kind == _WASTE_UP:
+            self.waste.pop()
+            self.sizes[SUIT[card]] += 1
+        elif kind == _TABLEAU_UP:
+            self.counts[SUIT[card]][RANK[card]] -= 1
+            self.runs += change
+            self.sizes[SUIT[card]] += 1
+        else:
+            self.waste.pop()
+            self.counts[SUIT[card]][RANK[card]] += 1
+            self.runs += change
+
+    def undo(self, move: _LooseMove) -> None:
+        kind, card, change = move
+        if kind == _CLICK:
+            self.waste.pop()
+            self.turned -= 1
+            return
+        if kind == _WASTE_UP:
+            self.sizes[SUIT[card]] -= 1
+            self.waste.append(card)
+        elif kind == _TABLEAU_UP:
+            self.sizes[SUIT[card]] -= 1
+            self.runs -= change
+            self.counts[SUIT[card]][RANK[card]] += 1
+        else:
+            self.runs -= change
+            self.counts[SUIT[card]][RANK[card]] -= 1
+            self.waste.append(card)

@@ -1,0 +1,271 @@
+"""Union Square's tableau as runs (patience.solver.runs): the counting, the class argument, both searches."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Generator
+from typing import Any
+
+import pytest
+
+from patience import get_game
+from patience.cards import SUIT
+from patience.games.union_square import UnionSquareState, fits_tableau
+from patience.rules import FOUNDATION, TABLEAU
+from patience.solver import solve
+from patience.solver.runs import (
+    fewest_runs,
+    piles_are_runs,
+    rank_counts,
+    regroup,
+    relaxed_search,
+    run_search,
+    suit_runs,
+)
+from tests.solver.brute_force import TooBig, brute_force_winnable
+from tests.solver.mini import mini_union_square_runs
+
+GAME = get_game("union-square")
+
+
+def _finish(steps: Generator[None, None, Any]) -> Any:
+    """Run a search generator to its end and return its answer."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _budget(limit: int) -> Callable[[], bool]:
+    used = [0]
+
+    def take() -> bool:
+        used[0] += 1
+        return used[0] <= limit
+
+    return take
+
+
+def _fewest_by_trying(ranks: list[int]) -> int:
+    """Fewest runs by trying every run that holds the lowest card (independent of ``suit_runs``)."""
+    if not ranks:
+        return 0
+    low = min(ranks)
+    best = len(ranks)
+    left = sorted(ranks)
+    left.remove(low)
+    top = low
+    while True:
+        best = min(best, 1 + _fewest_by_trying(left))
+        if top + 1 not in left:
+            return best
+        top += 1
+        left.remove(top)
+
+
+def test_fewest_runs_agrees_with_trying_every_split() -> None:
+    rng = random.Random(5)
+    for _ in range(400):
+        counts = [0] * 15
+        for rank in range(1, 14):
+            counts[rank] = rng.choice([0, 0, 1, 1, 2])
+        ranks = [rank for rank in range(1, 14) for _ in range(counts[rank])]
+        assert suit_runs(counts) == _fewest_by_trying(ranks), counts
+
+
+def _arrangements(piles: tuple[tuple[int, ...], ...]) -> set[tuple[tuple[int, ...], ...]]:
+    """Every arrangement reachable by tableau-to-tableau moves (piles sorted, as the game sees them)."""
+    start = tuple(sorted(piles))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for a, pile in enumerate(here):
+            if not pile:
+                continue
+            for b, other in enumerate(here):
+                if b != a and fits_tableau(pile[-1], other):
+                    after = list(here)
+                    after[a], after[b] = pile[:-1], other + (pile[-1],)
+                    key = tuple(sorted(after))
+                    if key not in seen:
+                        seen.add(key)
+                        queue.append(key)
+    return seen
+
+
+def _random_runs(rng: random.Random, cards: list[int], piles: int) -> tuple[tuple[int, ...], ...] | None:
+    """The cards split into runs at random, each turned a random way, on ``piles`` piles (or None)."""
+    runs: list[list[int]] = []
+    for card in sorted(cards):
+        open_runs = [run for run in runs if run[-1] == card - 1 and card % 13]
+        if open_runs and rng.random() < 0.7:
+            rng.choice(open_runs).append(card)
+        else:
+            runs.append([card])
+    if len(runs) > piles:
+        return None
+    out = [tuple(run if rng.random() < 0.5 else reversed(run)) for run in runs]
+    return tuple(out + [()] * (piles - len(out)))
+
+
+def test_every_arrangement_with_an_empty_pile_is_reachable_from_any_other() -> None:
+    """The class argument of ``runs.py``: with an empty pile, the cards alone fix the class."""
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(150):
+        piles = rng.randint(3, 5)
+        deck = [s * 13 + r for s in (0, 2) for r in range(3, 9)]
+        cards = [rng.choice(deck) for _ in range(rng.randint(4, 8))]
+        cards = [c for c in cards if cards.count(c) <= 2]
+        first = _random_runs(rng, cards, piles - 1)
+        if first is None:
+            continue
+        reachable = _arrangements(first + ((),))
+        for _ in range(10):
+            other = _random_runs(rng, cards, piles - 1)
+            if other is not None:
+                assert tuple(sorted(other + ((),))) in reachable, (first, other)
+                checked += 1
+    assert checked >= 200
+
+
+def test_without_an_empty_pile_the_class_can_be_smaller() -> None:
+    """Why the search keeps a pile empty: with none, a run may be stuck the wrong way round."""
+    three, four, five = 2 * 13 + 2, 2 * 13 + 3, 2 * 13 + 4  # 3♥ 4♥ 5♥
+    stuck = ((four, three), (five,))
+    assert (three, four, five) not in {p for a in _arrangements(stuck) for p in a}
+    assert (three, four, five) in {p for a in _arrangements(stuck + ((),)) for p in a}
+
+
+def test_regroup_does_its_task_and_leaves_fewest_runs() -> None:
+    rng = random.Random(3)
+    done = 0
+    for deal in range(1, 40):
+        state = GAME.new(deal)
+        for _ in range(rng.randint(10, 60)):  # a random game so far
+            legal = GAME.legal_moves(state)
+            if not legal:
+                break
+            state = GAME.apply_legal(state, rng.choice(legal))
+        for suit in range(4):
+            moves = regroup(state, suit)
+            if moves is not None:
+                after = GAME.apply_all(state, moves)  # the engine checks every move
+                assert suit_runs(rank_counts(after.tableau)[suit]) == sum(
+                    1 for p in after.tableau if p and SUIT[p[0]] == suit)
+                done += 1
+        if state.waste:
+            card = state.waste[-1]
+            moves = regroup(state, SUIT[card], put=card)
+            if moves is not None:
+                after = GAME.apply_all(state, moves)
+                assert after.waste == state.waste[:-1]
+                copies = sum(p.count(card) for p in state.tableau)
+                assert sum(p.count(card) for p in after.tableau) == copies + 1
+    assert done >= 100
+
+
+def test_regroup_takes_a_buried_card_to_its_foundation() -> None:
+    # 2♣ lies under 3♣ 4♣; the foundation holds A♣; empty piles are there to help.
+    state = UnionSquareState(((1, 2, 3),) + ((),) * 15, ((0,), (), (), ()), (), ())
+    moves = regroup(state, 0, take=1)
+    assert moves is not None
+    after = GAME.apply_all(state, moves)
+    assert after.foundations[0] == (0, 1)
+    assert any(m.dst == FOUNDATION for m in moves) and all(m.src >= TABLEAU for m in moves)
+
+
+@pytest.mark.parametrize("deal", [1793, 2214, 2601, 3209])
+def test_run_search_wins_the_deals_that_resisted_600_seconds(deal: int) -> None:
+    outcome, line = _finish(run_search(GAME, GAME.new(deal), _budget(5_000)))
+    assert outcome == "won"
+    assert GAME.is_won(GAME.apply_all(GAME.new(deal), line))
+
+
+@pytest.mark.parametrize("deal", [1793, 3209])
+def test_solve_wins_them_too(deal: int) -> None:
+    result = solve(GAME, GAME.new(deal), max_seconds=30)
+    assert result.won and GAME.is_won(GAME.apply_all(GAME.new(deal), result.moves))
+
+
+def _mini_positions(count: int, seed: int,
+                    up: tuple[int, int] = (0, 10)) -> list[tuple[Any, UnionSquareState]]:
+    """Small positions with few piles and a loaded waste, so that some are lost."""
+    rng = random.Random(seed)
+    out: list[tuple[Any, UnionSquareState]] = []
+    while len(out) < count:
+        game, state = mini_union_square_runs(rng, rng.randint(6, 12), piles=rng.randint(1, 3),
+                                             stock=rng.randint(0, 5), waste=rng.randint(1, 5),
+                                             up=rng.randint(*up))
+        assert piles_are_runs(state)
+        out.append((game, state))
+    return out
+
+
+def test_the_looser_game_never_calls_a_won_position_lost() -> None:
+    """Its losses are proofs: each agrees with the brute force (and it finds a fair number of them)."""
+    proven = won = 0
+    for game, state in _mini_positions(300, seed=8):
+        outcome, _ = _finish(relaxed_search(state, _budget(200_000)))
+        try:
+            expected = brute_force_winnable(game, state, 100_000, piles_alike=True)
+        except TooBig:
+            continue
+        if outcome == "lost":
+            assert not expected, game.position_text(state)
+            proven += 1
+        won += expected
+        assert outcome in ("won", "lost")
+    assert proven >= 8 and won >= 100, (proven, won)
+
+
+def test_the_looser_game_prunes_nothing_it_needs() -> None:
+    """With and without its click order and safe move, it reaches the same answer."""
+    differ = []
+    outcomes = []
+    for _game, state in _mini_positions(300, seed=9, up=(0, 10)) + _mini_positions(300, seed=9, up=(14, 60)):
+        pruned = _finish(relaxed_search(state, _budget(200_000)))[0]
+        plain = _finish(relaxed_search(state, _budget(200_000), prune=False))[0]
+        outcomes.append(plain)
+        if pruned != plain:
+            differ.append(state)
+    assert not differ
+    assert outcomes.count("lost") >= 20 and "unknown" not in outcomes
+
+
+def test_a_card_up_is_not_always_right_in_the_first_half() -> None:
+    """Why the looser game's only-move rule is kept to the second half of a foundation.
+
+    One pile K♠ Q♠ J♠ 10♠; spades up to 9♠ wants 10♠; the waste ends 10♠ J♠.
+    Sending the pile's 10♠ up first loses the looser game; it is won another way.
+    """
+    spades = [39 + r for r in range(13)]
+    state = UnionSquareState(
+        ((spades[12], spades[11], spades[10], spades[9]),),
+        (tuple(range(7)), tuple(spades[:9]), tuple(range(26, 38)), tuple(range(13, 23))),
+        (7, 8, 9), (10, spades[11], spades[12], spades[9], spades[10]))
+    assert _finish(relaxed_search(state, _budget(100_000)))[0] == "won"
+    assert _finish(relaxed_search(state, _budget(100_000), prune=False))[0] == "won"
+
+
+def test_run_search_wins_are_wins() -> None:
+    """Its wins replay, and it wins only positions the brute force wins."""
+    wins = 0
+    for game, state in _mini_positions(150, seed=10):
+        outcome, line = _finish(run_search(game, state, _budget(20_000)))
+        if outcome == "won":
+            assert game.is_won(game.apply_all(state, line))
+            assert brute_force_winnable(game, state, 300_000, piles_alike=True)
+            wins += 1
+    assert wins >= 40
+
+
+def test_a_pile_that_is_not_a_run_is_left_to_the_full_search() -> None:
+    """A typed-in position may hold piles no play makes; the run view does not apply to them."""
+    state = UnionSquareState(((13 * 2 + 12, 1),) + ((),) * 15, ((), (), (), ()), (), ())  # K♥ under 2♣
+    assert not piles_are_runs(state)
+    assert _finish(relaxed_search(state, _budget(1000)))[0] == "unknown"
+    assert fewest_runs(((13 * 2 + 12,), (1,))) == 2
