@@ -32,6 +32,7 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     table_cap: int = DEFAULT_TABLE_CAP,
+    runs_first: bool = True,
 ) -> Result:
     """Decide whether ``state`` can still be won, under the full rules.
 
@@ -40,5 +41,9 @@ def solve(
     bound the work: when one runs out the outcome is ``unknown``, never a
     guess. ``table_cap`` bounds the table of visited positions. A ``won``
     result's moves have been replayed through the engine to a won position.
+    ``runs_first=False`` leaves out Union Square's searches on its tableau
+    seen as runs (``docs/solver.md``), e.g. to measure a deal's difficulty by
+    the effort of the search that sees every arrangement of the piles.
     """
-    return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap)
+    return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
+                  runs_first=runs_first)

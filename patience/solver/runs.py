@@ -179,6 +179,7 @@ def regroup(state: UnionSquareState, suit: int, take: int | None = None,
 Answer = tuple[str, tuple[Move, ...]]
 Child = tuple[tuple[Move, ...], UnionSquareState, bool]
 SLICE: Final = 64  # positions between two yields
+INFINITE: Final = 1 << 20
 
 
 def run_search(game: Game[UnionSquareState], state: UnionSquareState, take: Callable[[], bool],
@@ -345,6 +346,9 @@ def relaxed_search(state: UnionSquareState, take: Callable[[], bool],
         count += 1
         if count % SLICE == 0:
             yield
+        if prune and move[0] == _CLICK and loose.waste_stuck():
+            stack.append(([], move))  # lost: nothing to try here
+            continue
         stack.append((loose.moves(clicked), move))
     return LOST, ()
 
@@ -365,6 +369,9 @@ class _Loose:
         self.stock = state.stock
         self.turned = 0
         self.waste = list(state.waste)
+        self.stock_counts = [[0] * 15 for _ in range(4)]  # the cards not yet turned
+        for card in self.stock:
+            self.stock_counts[SUIT[card]][RANK[card]] += 1
 
     def key(self, clicked: bool) -> tuple[int, bytes, tuple[int, ...], bool]:
         return self.turned, bytes(self.waste), tuple(self.sizes), clicked
@@ -415,6 +422,7 @@ class _Loose:
         if kind == _CLICK:
             self.waste.append(card)
             self.turned += 1
+            self.stock_counts[SUIT[card]][RANK[card]] -= 1
             return
         if kind == _WASTE_UP:
             self.waste.pop()
@@ -433,6 +441,7 @@ class _Loose:
         if kind == _CLICK:
             self.waste.pop()
             self.turned -= 1
+            self.stock_counts[SUIT[card]][RANK[card]] += 1
             return
         if kind == _WASTE_UP:
             self.sizes[SUIT[card]] -= 1
@@ -445,3 +454,68 @@ class _Loose:
             self.runs -= change
             self.counts[SUIT[card]][RANK[card]] -= 1
             self.waste.append(card)
+
+    def waste_stuck(self) -> bool:
+        """Whether some waste card can never leave the waste (then the position is lost).
+
+        For a waste card ``x`` to leave, every card above it must leave first,
+        each to its foundation or to the tableau, and a card goes up only when
+        all cards before it in its foundation's order do. Walk each suit's
+        foundation on as far as copies outside ``x`` and the cards under it
+        allow; the cards above ``x`` and in the tableau that the walk does not
+        use can only be in the tableau when ``x`` leaves. With the cards the
+        walk uses and the stock's cards added at best (they may join runs),
+        they still need more runs than there are piles: ``x`` never leaves.
+        """
+        waste = self.waste
+        if self.runs + len(waste) <= self.room:
+            return False  # the tableau and every waste card fit even as single runs
+        below = [[0] * 15 for _ in range(4)]
+        for card in waste:
+            below[SUIT[card]][RANK[card]] += 1
+        above = [[0] * 15 for _ in range(4)]
+        free = self.room - self.runs  # cards above x that fit as new runs: no x before them can be stuck
+        need: list[int] | None = None
+        for i in range(len(waste) - 1, 0, -1):  # x = waste[i - 1]; waste[i] joins the cards above it
+            card = waste[i]
+            suit, rank = SUIT[card], RANK[card]
+            below[suit][rank] -= 1
+            above[suit][rank] += 1
+            if len(waste) - i <= free:
+                continue
+            if need is None:
+                need = [self._suit_need(s, above[s], below[s]) for s in range(4)]
+            else:
+                need[suit] = self._suit_need(suit, above[suit], below[suit])
+            if sum(need) > self.room:
+                return True
+        return False
+
+    def _suit_need(self, suit: int, above: list[int], below: list[int]) -> int:
+        """Fewest runs one suit's cards force on the tableau while the cards ``below`` stay in the waste."""
+        tableau = self.counts[suit]
+        stock = self.stock_counts[suit]
+        kept = [tableau[r] + above[r] for r in range(15)]  # can leave the tableau only by going up
+        spare = list(stock)  # may be turned and join the tableau, or go up
+        used = [0] * 15  # went up in the walk: in the tableau or not, as suits best
+        n = self.sizes[suit]
+        while n < FULL_FOUNDATION:
+            rank = n + 1 if n < FOUNDATION_TURN else 13 if n == FOUNDATION_TURN else FULL_FOUNDATION - n
+            if kept[rank]:
+                kept[rank] -= 1
+            elif spare[rank]:
+                spare[rank] -= 1
+            else:
+                break
+            used[rank] += 1
+            n += 1
+        # the fewest runs of kept + some of the rest: each rank's count in [kept, kept + spare + used]
+        cost = (0, INFINITE, INFINITE)  # fewest runs so far, by the count of the last rank (0, 1, 2)
+        for rank in range(1, 14):
+            low = kept[rank]
+            high = min(2, low + spare[rank] + used[rank])
+            c0, c1, c2 = cost
+            cost = (min(c0, c1, c2) if low == 0 else INFINITE,
+                    min(c0 + 1, c1, c2) if low <= 1 <= high else INFINITE,
+                    min(c0 + 2, c1 + 1, c2) if high == 2 else INFINITE)
+        return min(cost)

@@ -13,6 +13,7 @@ from patience import get_game
 from patience.cards import SUIT
 from patience.games.union_square import UnionSquareState, fits_tableau
 from patience.rules import FOUNDATION, TABLEAU
+from patience.solver import runs as runs_module
 from patience.solver import solve
 from patience.solver.runs import (
     fewest_runs,
@@ -249,6 +250,53 @@ def test_a_card_up_is_not_always_right_in_the_first_half() -> None:
         (7, 8, 9), (10, spades[11], spades[12], spades[9], spades[10]))
     assert _finish(relaxed_search(state, _budget(100_000)))[0] == "won"
     assert _finish(relaxed_search(state, _budget(100_000), prune=False))[0] == "won"
+
+
+def _hearts(rank: int) -> int:
+    return 2 * 13 + rank - 1
+
+
+def test_the_waste_bound_lets_cards_that_may_go_up_join_runs() -> None:
+    """Cards the foundation walk sends up may still be in the tableau when ``x`` leaves, joining runs.
+
+    Hearts are up to 3♥ and want 4♥ (in the tableau); the stock holds 6♥…K♥;
+    the waste, from the bottom, K♥ 4♥ 3♥ 5♥ 5♥. While the second 4♥ (``x``)
+    stays in the waste, the walk sends up 4♥, a 5♥ and 6♥…K♥ and stops at
+    the second K♥; 3♥ and the other 5♥ must wait in the tableau, where the
+    first 4♥ may still join them into one run.
+    """
+    up = tuple(_hearts(r) for r in (1, 2, 3))
+    state = UnionSquareState(((_hearts(4),),) + ((),) * 15, (up, (), (), ()),
+                             tuple(_hearts(r) for r in range(6, 14)),
+                             (_hearts(13), _hearts(4), _hearts(3), _hearts(5), _hearts(5)))
+    loose = runs_module._Loose(state, prune=True)
+    above, below = [0] * 15, [0] * 15
+    above[3], above[5], below[4], below[13] = 1, 2, 1, 1
+    assert loose._suit_need(2, above, below) == 1
+
+
+#: A deck no one can win (tableau first, then the stock from the top): the tableau's K, J, 9
+#: and 7 of each suit never meet; the stock turns both 2s, 4s and 5s of each suit, then both
+#: Aces, then both 3s, all of which fit nowhere (the first Aces may go up), then the other cards.
+LOST_DECK = " ".join(
+    [r + s for r in "KJ97" for s in "CDHS"]
+    + [r + s for r in "24" for _ in range(2) for s in "CDHS"]
+    + [r + s for r in "5A3" for _ in range(2) for s in "CDHS"]
+    + [r + s for _ in range(2) for r in "QT86" for s in "CDHS"]
+    + [r + s for r in "KJ97" for s in "CDHS"])
+
+
+def test_a_deal_that_cannot_be_won_is_proven_lost() -> None:
+    """Why it is lost: the second Aces lie under all eight 3s, and every card turned after them
+    lies above them. While the deepest second Ace waits, no 2 can go up (all eight lie below
+    it), so no 3 or Ace can either: the 3s and three Aces each need a pile of their own, and
+    the cards from 6 to K in the tableau (the 16 dealt, and every one turned since, which lies
+    above that Ace) at least two runs per suit: 8 + 3 + 8 = 19 piles, and there are 16.
+    """
+    state = GAME.new(LOST_DECK)
+    assert _finish(relaxed_search(state, _budget(5_000)))[0] == "lost"
+    assert _finish(relaxed_search(state, _budget(200_000), prune=False))[0] == "unknown"  # too big bare
+    assert solve(GAME, state, max_seconds=30).outcome == "lost"
 
 
 def test_run_search_wins_are_wins() -> None:
