@@ -201,12 +201,11 @@ def run_search(game: Game[UnionSquareState], state: UnionSquareState, take: Call
         state = game.apply_all(state, moves)
         line.extend(moves)
     seen: set[tuple[object, ...]] = set()
-    stack: list[tuple[Iterator[Child], int]] = [(_children(game, state, False, room), 0)]
-    done: list[tuple[Move, ...]] = []  # the moves of each frame on the stack below the top
+    stack: list[Iterator[Child]] = [_children(game, state, False, room)]
+    done: list[tuple[Move, ...]] = []  # the moves that led to each position on the stack but the root
     count = 0
     while stack:
-        children, _depth = stack[-1]
-        child = next(children, None)
+        child = next(stack[-1], None)
         if child is None:
             stack.pop()
             if done:
@@ -225,7 +224,7 @@ def run_search(game: Game[UnionSquareState], state: UnionSquareState, take: Call
         if count % SLICE == 0:
             yield
         done.append(moves)
-        stack.append((_children(game, after, clicked, room), len(done)))
+        stack.append(_children(game, after, clicked, room))
     return LOST, ()
 
 
