@@ -42,6 +42,10 @@ restricted game (no card back from a foundation, no run split; see
 wins. Its positions are on the same graph: the full searches skip them, and
 best-first search expands the moves the restricted game leaves out at each
 position the streamliner expanded, so a loss is still one enumeration.
+Union Square first looks at its tableau as runs (:func:`_runs_first`,
+:mod:`.runs`): a looser game whose loss proves the real one lost (every real
+line is one of its lines), then a search whose wins are wins; only when
+neither decides does the portfolio run, on its own tables.
 ``strategy="best-first"`` runs best-first search until its table is full,
 then depth-first search; ``strategy="depth-first"`` runs depth-first search
 only.
