@@ -1,0 +1,96 @@
+"""Every relative link in README.md and docs/*.md leads to a file that exists, and every
+``#anchor`` to a heading of that file; the README stays a front page (at most 200 lines)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
+_CODE = re.compile(r"`[^`\n]*`")
+_LINK = re.compile(r"\[[^\]\n]*\]\(([^)\s]+)\)")
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+
+
+def anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading.
+
+    >>> anchor("`patience serve`: the web app")
+    'patience-serve-the-web-app'
+    >>> anchor("Review, winnable deals and the daily deal (`review`, `daily`)")
+    'review-winnable-deals-and-the-daily-deal-review-daily'
+    """
+    text = heading.strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(markdown: str) -> set[str]:
+    """Every heading anchor of a document, numbered as GitHub numbers repeats.
+
+    >>> sorted(anchors("# A\\n## B b\\n```\\n# not a heading\\n```\\n## A\\n"))
+    ['a', 'a-1', 'b-b']
+    """
+    seen: dict[str, int] = {}
+    found: set[str] = set()
+    for heading in _HEADING.findall(_FENCE.sub("", markdown)):
+        base = anchor(heading)
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        found.add(base if count == 0 else f"{base}-{count}")
+    return found
+
+
+def links(markdown: str) -> list[str]:
+    """The link targets of a document, leaving out code blocks and inline code.
+
+    >>> links("[a](x.md) `[b](y.md)` [c](https://e.org) ![d](img.png#top)")
+    ['x.md', 'https://e.org', 'img.png#top']
+    """
+    return _LINK.findall(_CODE.sub("", _FENCE.sub("", markdown)))
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def broken_links(document: Path) -> list[str]:
+    """The relative links of ``document`` that lead nowhere, each with the reason."""
+    problems: list[str] = []
+    for target in links(document.read_text(encoding="utf-8")):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target):
+            continue  # http:, https:, mailto: — not checked offline
+        path_text, _, fragment = target.partition("#")
+        path = (document.parent / path_text).resolve() if path_text else document
+        if not path.exists():
+            problems.append(f"{target}: no file {_shown(path)}")
+        elif fragment and path.suffix == ".md" and fragment not in anchors(path.read_text(encoding="utf-8")):
+            problems.append(f"{target}: no heading #{fragment} in {_shown(path)}")
+    return problems
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_relative_link_resolves(document: Path) -> None:
+    assert broken_links(document) == []
+
+
+def test_a_broken_link_and_a_missing_anchor_are_found(tmp_path: Path) -> None:
+    (tmp_path / "other.md").write_text("# Present heading\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text(
+        "[fine](other.md#present-heading) [gone](missing.md) [no anchor](other.md#absent)\n"
+        "[here](#local) \n## Local\n",
+        encoding="utf-8",
+    )
+    problems = [problem.split(":")[0] for problem in broken_links(page)]
+    assert problems == ["missing.md", "other.md#absent"]
+
+
+def test_the_readme_is_a_front_page() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 200
