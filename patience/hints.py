@@ -11,9 +11,11 @@ calling context (see :mod:`patience.i18n`).
 
 >>> from patience import get_game
 >>> game = get_game("hamilton")
->>> h = hint(game, game.new(1), budget=0.5)
->>> str(h.move), h.status in ("winnable", "unknown", "lost")
-('s', True)
+>>> h = hint(game, game.new(1), budget=60, max_nodes=5000)
+>>> str(h.move), h.basis, h.status, len(h.line)
+('s', 'winning line', 'winnable', 68)
+>>> hint(game, game.new(1), budget=60, max_nodes=100).basis  # no line found: the heuristic's move
+'heuristic'
 """
 
 from __future__ import annotations
@@ -45,38 +47,47 @@ class Hint:
     line: tuple[Move, ...] = ()  # the winning line when known
 
 
-def winnability(game: Game[Any], state: Any, budget: float = 2.0) -> str:
-    """``winnable``, ``lost`` or ``unknown``, deciding within about ``budget`` seconds.
+def winnability(game: Game[Any], state: Any, budget: float = 2.0, *, max_nodes: int | None = None) -> str:
+    """``winnable``, ``lost`` or ``unknown``, deciding within about ``budget`` seconds
+    (and ``max_nodes`` positions, when given).
 
     >>> from patience import get_game
     >>> game = get_game("union-square")
-    >>> winnability(game, game.new(1), budget=0.2) in ("winnable", "lost", "unknown")
-    True
+    >>> winnability(game, game.new(1), budget=60, max_nodes=5000)
+    'winnable'
+    >>> winnability(game, game.new(1), budget=60, max_nodes=100)
+    'unknown'
     """
-    return decide(game, state, budget)[0]
+    return decide(game, state, budget, max_nodes=max_nodes)[0]
 
 
-def decide(game: Game[Any], state: Any, budget: float) -> tuple[str, tuple[Move, ...]]:
+def decide(game: Game[Any], state: Any, budget: float, *,
+           max_nodes: int | None = None) -> tuple[str, tuple[Move, ...]]:
     """The status of a position and, when it is ``winnable``, the winning line found.
 
     >>> from patience import get_game
     >>> game = get_game("hamilton")
-    >>> status, line = decide(game, game.new(1), budget=0.2)
-    >>> status in ("winnable", "unknown") and (status == "unknown" or len(line) > 0)
-    True
+    >>> status, line = decide(game, game.new(1), budget=60, max_nodes=5000)
+    >>> status, [str(move) for move in line[:3]]
+    ('winnable', ['s', 'c-f1', 't2-t1'])
+    >>> stuck = game.apply_all(game.new(39), [game.parse_move(m) for m in "s c-f1 s s s s".split()])
+    >>> game.legal_moves(stuck), decide(game, stuck, budget=60, max_nodes=100)
+    ([], ('lost', ()))
     """
-    result = solve(game, state, max_seconds=budget * SEARCH_SHARE)
+    result = solve(game, state, max_nodes=max_nodes, max_seconds=budget * SEARCH_SHARE)
     return _status(result.outcome), result.moves
 
 
-def hint(game: Game[Any], state: Any, budget: float = 1.0, last: Move | None = None) -> Hint:
-    """The move to play in ``state`` and why, answering within about ``budget`` seconds.
+def hint(game: Game[Any], state: Any, budget: float = 1.0, last: Move | None = None, *,
+         max_nodes: int | None = None) -> Hint:
+    """The move to play in ``state`` and why, answering within about ``budget`` seconds
+    (and ``max_nodes`` positions of search, when given).
 
     ``last`` is the move just played: the heuristic never proposes taking it straight back.
     """
     if game.is_won(state):
         return Hint(None, BASIS_HEURISTIC, WINNABLE, _("The game is won."))
-    result = solve(game, state, max_seconds=budget * SEARCH_SHARE)
+    result = solve(game, state, max_nodes=max_nodes, max_seconds=budget * SEARCH_SHARE)
     return known_hint(game, state, _status(result.outcome), result.moves, last)
 
 
