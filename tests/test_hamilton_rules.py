@@ -474,7 +474,7 @@ def test_a_king_goes_on_an_ace_unless_the_start_rank_is_ace(start: int) -> None:
 
 
 def test_nothing_goes_on_a_card_of_the_start_rank() -> None:
-    """"nothing goes on a card of the start rank" — and the refusal says why, as the issue asks:
+    """"nothing goes on a card of the start rank" — and the refusal says why in words:
     "nothing can be placed on a 7 when 7 is the start rank"."""
     state = hamilton_position(["7H", "6H", "6D", "7C", "6S"], start=7)
     assert reason(state, "t2-t1") == "nothing can be placed on a 7 when 7 is the start rank"

@@ -5,7 +5,7 @@ game's newest position and runs searches on it with growing budgets (see
 :func:`escalation`: 2 s, 10 s, 60 s, 300 s by default, up to the limit)
 until one decides, the game moves on, or no page has asked for a while.
 
-Bounds (issue 11, point 1):
+Bounds:
 
 - at most one job per game, for its newest position: when the game moves
   on, its waiting job is dropped and its running search is stopped;

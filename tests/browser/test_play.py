@@ -1,4 +1,4 @@
-"""Issue 9 in the browser: the honest clock, asking before a loss, tidy saved games, Finish."""
+"""Play in the browser: the honest clock, asking before a loss, tidy saved games, Finish."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The guards of issue 11: body limit, security headers, /docs from our own files, cross-site changes,
+"""The web guards: body limit, security headers, /docs from our own files, cross-site changes,
 the Host check, strict types with documented and translated refusals, and server-issued player ids."""
 
 from __future__ import annotations

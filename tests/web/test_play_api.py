@@ -1,4 +1,4 @@
-"""Issue 9's routes and rules: finish, the play clock, saved games that stay tidy, deal reuse, delete."""
+"""The play routes and rules: finish, the play clock, saved games that stay tidy, deal reuse, delete."""
 
 from __future__ import annotations
 
