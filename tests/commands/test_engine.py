@@ -21,7 +21,7 @@ from patience.notation import parse_moves
 from patience.rules import Game, get_game
 from tests.positions import HAMILTON, UNION_SQUARE
 
-RECORDS = Path(__file__).parent / "data" / "records"
+RECORDS = Path(__file__).parent.parent / "data" / "records"
 DEAL_1 = deck_text(HAMILTON.deck_of(1))
 
 

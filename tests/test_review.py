@@ -14,7 +14,7 @@ from patience.review import positions_of, review
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
 
-CASES = json.loads((Path(__file__).parent.parent / "data" / "review" / "cases.json").read_text("utf-8"))
+CASES = json.loads((Path(__file__).parent / "data" / "review" / "cases.json").read_text("utf-8"))
 BUDGET = 30.0
 
 
