@@ -12,6 +12,7 @@ from patience import IllegalMoveError
 from patience.cards import RANK, parse_card, rank_label
 from patience.deals import deck_text
 from patience.games.hamilton import NO_CARD, NO_START, HamiltonState
+from patience.hints import hint
 from patience.layout import layout_text
 from patience.rules import CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, Move
 from tests.positions import HAMILTON as GAME
@@ -580,3 +581,22 @@ def test_ours_says_when_no_move_is_left() -> None:
     assert "no move left" in layout_text(GAME, stuck, colour=False).splitlines()[0]
     with_stock = stuck._replace(stock=cards("QH"))
     assert not GAME.is_stuck(with_stock) and not GAME.view(with_stock).stuck
+
+
+def test_ours_says_when_the_solver_knows_the_deal_is_lost() -> None:
+    """"and, when the solver knows it, that the deal can no longer be won": moves are left, but the
+    hint proves the position lost and says so."""
+    lost = play(GAME, GAME.new(39), "s c-f1 s s s")
+    assert GAME.legal_moves(lost) and not GAME.is_stuck(lost)
+    answer = hint(GAME, lost, budget=60, max_nodes=2_000)
+    assert answer.status == "lost"
+    assert answer.explanation.startswith("This game can no longer be won;")
+
+
+def test_our_hint_looks_ahead() -> None:
+    """"Hint, in the reference program: simple, no look-ahead. Ours must be better": our hint's move
+    starts a winning line the solver found, many moves deep."""
+    answer = hint(GAME, GAME.new(1), budget=60, max_nodes=5_000)
+    assert answer.basis == "winning line" and answer.status == "winnable"
+    assert answer.move == answer.line[0] and len(answer.line) > 50
+    assert GAME.is_won(GAME.apply_all(GAME.new(1), list(answer.line)))

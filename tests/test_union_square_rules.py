@@ -14,6 +14,7 @@ from patience import IllegalMoveError
 from patience.cards import RANK
 from patience.deals import deck_text
 from patience.games.union_square import UnionSquareState
+from patience.hints import hint
 from patience.layout import layout_text
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Move
 from tests.positions import UNION_SQUARE as GAME
@@ -362,3 +363,13 @@ def test_ours_says_when_the_stock_is_empty_and_no_move_is_left() -> None:
     assert "no move left" in layout_text(GAME, stuck, colour=False).splitlines()[0]
     with_stock = stuck._replace(stock=cards("2S"))
     assert not GAME.is_stuck(with_stock) and not GAME.view(with_stock).stuck
+
+
+def test_ours_says_when_the_solver_knows_the_deal_is_lost() -> None:
+    """"and when the solver knows the deal is lost": moves are left, but the hint proves the position
+    lost and says so."""
+    lost = GAME.apply_all(GAME.new(1), [STOCK_MOVE] * 88)
+    assert GAME.legal_moves(lost) and not GAME.is_stuck(lost)
+    answer = hint(GAME, lost, budget=60, max_nodes=2_000)
+    assert answer.status == "lost"
+    assert answer.explanation.startswith("This game can no longer be won;")
