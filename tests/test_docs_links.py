@@ -1,5 +1,6 @@
 """Every relative link in README.md and docs/*.md leads to a file that exists, and every
-``#anchor`` to a heading of that file; the README stays a front page (at most 200 lines)."""
+``#anchor`` to a heading of that file; every test a document names exists, and docs/rules.md
+names every rules test; the README stays a front page (at most 200 lines)."""
 
 from __future__ import annotations
 
@@ -94,3 +95,26 @@ def test_a_broken_link_and_a_missing_anchor_are_found(tmp_path: Path) -> None:
 def test_the_readme_is_a_front_page() -> None:
     lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     assert len(lines) <= 200
+
+
+_TEST_REFERENCE = re.compile(r"`(tests/[\w/]+\.py)::(test_\w+)`")
+RULES_TESTS = ("tests/test_hamilton_rules.py", "tests/test_union_square_rules.py")
+
+
+def _test_names(path: Path) -> set[str]:
+    return set(re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.MULTILINE))
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_test_a_document_names_exists(document: Path) -> None:
+    text = document.read_text(encoding="utf-8")
+    missing = [f"{file}::{name}" for file, name in _TEST_REFERENCE.findall(text)
+               if not (ROOT / file).is_file() or name not in _test_names(ROOT / file)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("rules_tests", RULES_TESTS)
+def test_every_rules_test_is_named_in_the_rules(rules_tests: str) -> None:
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    named = {name for file, name in _TEST_REFERENCE.findall(rules) if file == rules_tests}
+    assert _test_names(ROOT / rules_tests) - named == set()
