@@ -10,7 +10,7 @@ Run from the repository root::
 (the engine's one-line position text, plus the deal when it is a dealt
 position), its legal moves, and ``perft``: the number of move sequences of
 length 1, 2, 3 … from it. The counts are computed by the slow, independent
-reference in ``tests/reference/`` (written from RULES.md, not from the
+reference in ``tests/reference/`` (written from docs/rules.md, not from the
 engine), never by the engine; for the six published deals the script first
 checks the reference against ``/work/shared/perft-reference.md``'s table
 (copied into :data:`PUBLISHED`) and refuses to write if they differ.

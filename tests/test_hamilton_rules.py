@@ -1,6 +1,6 @@
-"""One test per sentence of the Hamilton section of RULES.md.
+"""One test per rule of the Hamilton section of docs/rules.md, which names each test.
 
-Each docstring quotes (or closely paraphrases) the sentence it checks.
+Each docstring states the rule it checks.
 Positions are hand-built with only the cards the rule needs.
 """
 

@@ -1,4 +1,4 @@
-"""Hamilton (Agnes): the rules exactly as ``RULES.md`` states them.
+"""Hamilton (Agnes): the rules exactly as ``docs/rules.md`` states them.
 
 >>> game = HamiltonGame()
 >>> state = game.new("4H 5S 2C TD 3D 3C 7D 6D 2D AC QH 3S 5H 7H 6H JD AD KH 2H AS 4S 2S 3H "

@@ -1,4 +1,4 @@
-"""Union Square: the rules exactly as ``RULES.md`` states them.
+"""Union Square: the rules exactly as ``docs/rules.md`` states them.
 
 >>> game = UnionSquareGame()
 >>> state = game.new(1)

@@ -1,6 +1,6 @@
 """An independent, slow, obviously-correct reference of both games, for cross-checks.
 
-Written from RULES.md and DESIGN.md's move identity only, without reading the
+Written from docs/rules.md and the move identity of docs/formats.md only, without reading the
 engine's ``patience/games/``; the engine is checked against it (perft golden
 files, random-play agreement). Positions are plain mutable lists; moves are
 their text.

@@ -84,7 +84,7 @@ def to_engine(slug: str, position: HamiltonPosition | UnionSquarePosition) -> An
 
 
 def from_deck(slug: str, deck: Sequence[int]) -> HamiltonPosition | UnionSquarePosition:
-    """The reference's own deal of a deck in dealing order (DESIGN.md's deck strings)."""
+    """The reference's own deal of a deck in dealing order (the deck strings of docs/formats.md)."""
     if slug == "hamilton":
         return hamilton_deal(list(deck))
     if slug == "union-square":

@@ -1,4 +1,4 @@
-"""Hamilton, written again from RULES.md alone: slow, plain and easy to check by eye.
+"""Hamilton, written again from docs/rules.md alone: slow, plain and easy to check by eye.
 
 Nothing here comes from ``patience/games/``; the only things shared with the
 engine are the card numbering (``patience.cards``) and the move text.
@@ -55,7 +55,7 @@ class HamiltonPosition:
 
 
 def deal_position(deck: list[int]) -> HamiltonPosition:
-    """The dealt position of a deck in dealing order (RULES.md, "Deal").
+    """The dealt position of a deck in dealing order (docs/rules.md, "The deal").
 
     Row r (r = 0…6) puts one card on each of piles r…6; the other 24 cards
     are the stock, the 29th card of the deck on top.
@@ -134,7 +134,7 @@ def foundation_name(i: int) -> str:
 # --- legal moves --------------------------------------------------------------
 
 def moves(position: HamiltonPosition) -> set[str]:
-    """Every legal move, as text (DESIGN.md's move identity)."""
+    """Every legal move, as text (the move identity of docs/formats.md)."""
     result: set[str] = set()
     if position.start_rank is None:
         # Choosing the Start card: nothing else exists yet.

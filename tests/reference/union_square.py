@@ -1,4 +1,4 @@
-"""Union Square, written again from RULES.md alone: slow, plain and easy to check by eye.
+"""Union Square, written again from docs/rules.md alone: slow, plain and easy to check by eye.
 
 Nothing here comes from ``patience/games/``; the only things shared with the
 engine are the card numbering (``patience.cards``) and the move text.
@@ -105,7 +105,7 @@ def available_cards(position: UnionSquarePosition) -> list[tuple[str, int]]:
 
 
 def moves(position: UnionSquarePosition) -> set[str]:
-    """Every legal move, as text (DESIGN.md's move identity). Only single cards move."""
+    """Every legal move, as text (the move identity of docs/formats.md). Only single cards move."""
     result: set[str] = set()
     if position.stock:
         result.add("s")
