@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from patience.commands.fair import budget_of, sampling_arguments
 from patience.errors import InvalidRecordError, PatienceError
+from patience.fair import FairHint, fair_hint, observe
 from patience.hints import hint
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
@@ -16,6 +18,7 @@ from patience.numbers import parse_float, parse_int
 from patience.rules import Game, Move, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
 from patience.survey import Backend, Summary, dask_backend, merge_rows, parse_range, summarize, survey
+from patience.wording import move_text
 
 DEFAULT_SOLVE_SECONDS = 60.0
 DEFAULT_HINT_SECONDS = 1.0
@@ -42,8 +45,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Print the move to play in a saved game, why, and whether it "
                                      "can still be won."))
     p.add_argument("file", type=Path)
-    p.add_argument("--budget", type=parse_float, default=DEFAULT_HINT_SECONDS, metavar="S",
-                   help=_("seconds to think (default {seconds})").format(seconds=DEFAULT_HINT_SECONDS))
+    p.add_argument("--budget", type=parse_float, metavar="S",
+                   help=_("seconds to think (default {seconds}); with --fair, seconds per solve").format(
+                       seconds=DEFAULT_HINT_SECONDS))
+    p.add_argument("--fair", action="store_true",
+                   help=_("use only what the player sees: the move that keeps most ways the unseen "
+                          "cards can lie winnable"))
+    sampling_arguments(p)
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(handler=run_hint)
 
     p = sub.add_parser("survey", help=_("solve a range of numbered deals and report the win rate"),
@@ -118,17 +127,52 @@ def describe(result: Result) -> str:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    """Print a hint for a saved game."""
+    """Print a hint for a saved game: the exact one, or with ``--fair`` the one that does not peek."""
     record = read_record(args.file)
     game = get_game(record.game)
     moves = parse_moves(game, record.moves)
+    if args.fair:
+        return _print_fair_hint(args, game, record.deal, moves)
+    if args.budget is not None and not args.budget > 0:
+        raise PatienceError(_("--budget must be more than 0"))
     state = game.apply_all(game.new(record.deal), moves)
-    answer = hint(game, state, budget=args.budget, last=moves[-1] if moves else None)
+    budget = DEFAULT_HINT_SECONDS if args.budget is None else args.budget
+    answer = hint(game, state, budget=budget, last=moves[-1] if moves else None)
+    if args.json:
+        print(json.dumps({"move": None if answer.move is None else str(answer.move),
+                          "explanation": answer.explanation, "status": answer.status}))
+        return 0
     print(answer.explanation)
     labels = {"winnable": _("can still be won"), "lost": _("can no longer be won"),
               "unknown": _("not known whether it can still be won")}
     print(_("Status: {status}").format(status=labels.get(answer.status, answer.status)))
     return 0
+
+
+def _print_fair_hint(args: argparse.Namespace, game: Game[Any], deal: int | str, moves: list[Move]) -> int:
+    """``patience hint --fair``: sample the unseen cards, keep the move most samples still win after."""
+    seen = observe(game, deal, moves)
+    answer = fair_hint(game, seen, samples=args.samples, seed=args.seed,
+                       budget=budget_of(args.max_nodes, args.budget))
+    if args.json:
+        print(json.dumps(answer.as_json()))
+        return 0
+    state = game.apply_all(game.new(deal), moves)
+    print(fair_hint_text(game, state, answer))
+    return 0
+
+
+def fair_hint_text(game: Game[Any], state: Any, answer: FairHint) -> str:
+    """The fair hint in one translated sentence."""
+    if answer.move is None:
+        return _("No move is left.")
+    move = move_text(game, state, answer.move)
+    if answer.samples == 0:
+        return _("Play {move}: it can never spoil the game.").format(move=move)
+    return ngettext(
+        "Play {move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
+        "Play {move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
+        answer.samples).format(move=move, won=answer.won, samples=answer.samples)
 
 
 def run_survey(args: argparse.Namespace) -> int:

@@ -1,0 +1,241 @@
+"""Fair play: odds and hints that use only what the player can see.
+
+Every other analysis knows the stock's order. Here a position is first turned
+into the player's :class:`~patience.observation.Observation` (each game's
+``observe``), then :func:`completions` deals the unseen cards into the hidden
+places in uniformly random orders, each a full position that agrees with
+everything seen. :func:`odds` solves each completion with the exact solver;
+:func:`fair_hint` picks the move after which most completions can still be
+won. Nothing here reads the hidden cards' order: two positions that differ
+only in it give equal observations, so the same seed gives the same answers.
+
+>>> from patience import get_game
+>>> game = get_game("hamilton")
+>>> seen = observe(game, 1, [])
+>>> seen.hidden
+(('stock', 24),)
+>>> answer = odds(game, seen, samples=4, seed=7, budget=Budget(max_nodes=3000))
+>>> answer.samples, answer.won + answer.lost + answer.unknown
+(4, 4)
+>>> answer == odds(game, seen, samples=4, seed=7, budget=Budget(max_nodes=3000))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from patience.deals import SplitMix64
+from patience.errors import PatienceError
+from patience.i18n import _
+from patience.observation import Observation
+from patience.rules import Game, Move
+from patience.solver import LOST, WON, solve
+from patience.solver.canonical import canonical_key
+from patience.solver.safe_moves import safe_move
+from patience.survey.results import wilson
+
+DEFAULT_SAMPLES: Final = 32
+DEFAULT_SEED: Final = 0
+MAX_SAMPLES: Final = 10_000
+MAX_SEED: Final = 2**64 - 1
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The work allowed for each solve: positions (``max_nodes``) and seconds (``max_seconds``).
+
+    With positions only, every answer is the same on every run and machine.
+    """
+
+    max_nodes: int | None = None
+    max_seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Odds:
+    """How many completions can still be won, and the share's 95% Wilson interval.
+
+    ``low`` counts the unknown completions as lost, ``high`` as won.
+
+    >>> o = Odds(samples=32, won=28, lost=3, unknown=1)
+    >>> round(o.low, 3), round(o.high, 3), o.as_json()["won"]
+    (0.719, 0.968, 28)
+    """
+
+    samples: int
+    won: int
+    lost: int
+    unknown: int
+
+    @property
+    def low(self) -> float:
+        """Lower end of the interval (unknowns counted as lost)."""
+        return wilson(self.won, self.samples)[0]
+
+    @property
+    def high(self) -> float:
+        """Upper end of the interval (unknowns counted as won)."""
+        return wilson(self.won + self.unknown, self.samples)[1]
+
+    def as_json(self) -> dict[str, int | float]:
+        """``{"samples", "won", "lost", "unknown", "low", "high"}``."""
+        return {"samples": self.samples, "won": self.won, "lost": self.lost, "unknown": self.unknown,
+                "low": round(self.low, 4), "high": round(self.high, 4)}
+
+
+@dataclass(frozen=True)
+class FairHint:
+    """The move that keeps most sampled completions winnable, and how many it keeps.
+
+    ``won`` of ``samples`` completions can still be won after ``move``. A move
+    the rules' safe moves decide (it never spoils a position) is given at once,
+    with ``samples`` 0; ``move`` is ``None`` when no move is left.
+    """
+
+    move: Move | None
+    won: int
+    samples: int
+
+    def as_json(self) -> dict[str, str | int | None]:
+        """``{"move", "won", "samples"}``."""
+        return {"move": None if self.move is None else str(self.move), "won": self.won,
+                "samples": self.samples}
+
+
+def observe(game: Game[Any], deal: int | str, played: Sequence[Move]) -> Observation:
+    """What the player sees after ``played`` from ``deal`` (the game's own ``observe``)."""
+    return game.observe(game.apply_all(game.new(deal), played), played)
+
+
+def check_sampling(samples: int, seed: int) -> None:
+    """Raise :class:`PatienceError` unless ``samples`` is 1 to :data:`MAX_SAMPLES`, ``seed`` 0 to 2**64-1."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+        raise PatienceError(_("samples must be from 1 to {high}, not {samples!r}").format(
+            high=MAX_SAMPLES, samples=samples))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise PatienceError(_("the seed must be from 0 to {high}, not {seed!r}").format(
+            high=MAX_SEED, seed=seed))
+
+
+def completions(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES,
+                seed: int = DEFAULT_SEED) -> list[Any]:
+    """``samples`` full positions agreeing with ``observation``, the unseen cards in random orders.
+
+    Each order is a Fisher-Yates shuffle of ``observation.unseen`` driven by
+    the documented :class:`~patience.deals.SplitMix64` seeded with ``seed``
+    (one stream for all samples, so the first ``k`` of ``n`` samples are the
+    ``k`` samples), so any program can draw the same completions. Identical
+    copies of a card are interchangeable, so every distinct order of the
+    multiset is equally likely.
+
+    >>> from patience import get_game
+    >>> game = get_game("union-square")
+    >>> seen = observe(game, 1, [])
+    >>> first, second = completions(game, seen, samples=2, seed=5)
+    >>> first != second, sorted(first.stock) == list(seen.unseen)
+    (True, True)
+    """
+    check_sampling(samples, seed)
+    rng = SplitMix64(seed)
+    states = []
+    for _sample in range(samples):
+        cards = list(observation.unseen)
+        for i in range(len(cards) - 1, 0, -1):
+            j = rng.next() % (i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        states.append(game.complete(observation, cards))
+    return states
+
+
+class _Solver:
+    """Solves positions within a budget, once each (identical completions share one solve)."""
+
+    def __init__(self, game: Game[Any], budget: Budget) -> None:
+        self.game = game
+        self.budget = budget
+        self.known: dict[Hashable, tuple[str, tuple[Move, ...]]] = {}
+
+    def __call__(self, state: Any) -> tuple[str, tuple[Move, ...]]:
+        key = state.key()
+        if key not in self.known:
+            result = solve(self.game, state, max_nodes=self.budget.max_nodes,
+                           max_seconds=self.budget.max_seconds)
+            self.known[key] = (result.outcome, result.moves)
+        return self.known[key]
+
+
+def odds(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
+         budget: Budget | None = None) -> Odds:
+    """Solve ``samples`` completions of ``observation``: how many can still be won, lost, unknown."""
+    solver = _Solver(game, budget or Budget())
+    outcomes = [solver(state)[0] for state in completions(game, observation, samples, seed)]
+    won, lost = outcomes.count(WON), outcomes.count(LOST)
+    return Odds(samples, won, lost, samples - won - lost)
+
+
+def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES,
+              seed: int = DEFAULT_SEED, budget: Budget | None = None) -> FairHint:
+    """The move after which most of ``samples`` completions can still be won (hindsight optimisation).
+
+    A safe move (``patience.solver.safe_moves``) is the answer at once. Else
+    moves that lead to the same position up to symmetry are one candidate.
+    Each completion is solved once: a won one credits the first move of its
+    winning line; a lost or unknown one credits no move. Then only what can
+    change the answer is solved: the leading candidate's other completions
+    (its count must be exact), and a challenger's completions while it could
+    still overtake the leader. Ties go to the earlier move in ``legal_moves``.
+    """
+    states = completions(game, observation, samples, seed)
+    first = states[0]
+    moves = game.legal_moves(first)
+    if not moves or game.is_won(first):
+        return FairHint(None, 0, samples)
+    safe = safe_move(game.slug, first)
+    if safe is not None:
+        return FairHint(safe, 0, 0)
+    groups: dict[Hashable, int] = {}  # child key -> candidate
+    candidates: list[Move] = []
+    group_of: dict[Move, int] = {}
+    for move in moves:
+        key = canonical_key(game.slug, game.apply_legal(first, move))
+        if key not in groups:
+            groups[key] = len(candidates)
+            candidates.append(move)
+        group_of[move] = groups[key]
+    solver = _Solver(game, budget or Budget())
+    # per candidate: the completions known won after it, and those not yet solved
+    won: list[set[int]] = [set() for _move in candidates]
+    unchecked: list[list[int]] = [[] for _move in candidates]
+    for index, state in enumerate(states):
+        outcome, line = solver(state)
+        if outcome != WON:
+            continue  # lost or unknown: no move wins it (or none is known to)
+        credited = group_of[line[0]]
+        won[credited].add(index)
+        for g in range(len(candidates)):
+            if g != credited:
+                unchecked[g].append(index)
+    while True:
+        leader = max(range(len(candidates)), key=lambda g: (len(won[g]), -g))
+        if unchecked[leader]:
+            _check(game, solver, states, candidates, leader, unchecked, won)
+            continue
+        threshold = len(won[leader])
+        challengers = [g for g in range(len(candidates))
+                       if g != leader and len(won[g]) + len(unchecked[g]) > threshold]
+        if not challengers:
+            return FairHint(candidates[leader], threshold, samples)
+        challenger = max(challengers, key=lambda g: (len(won[g]) + len(unchecked[g]), -g))
+        _check(game, solver, states, candidates, challenger, unchecked, won)
+
+
+def _check(game: Game[Any], solver: _Solver, states: list[Any], candidates: list[Move], g: int,
+           unchecked: list[list[int]], won: list[set[int]]) -> None:
+    """Solve the next completion not yet known for candidate ``g`` after its move."""
+    index = unchecked[g].pop(0)
+    outcome, _line = solver(game.apply_legal(states[index], candidates[g]))
+    if outcome == WON:
+        won[g].add(index)
