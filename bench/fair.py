@@ -1,0 +1,88 @@
+"""Fair odds speed: the odds of opening positions with K samples, one deal after another, on one core.
+
+Run ``python bench/fair.py [--games hamilton union-square] [--deals 300001-300005] [--samples 32]
+[--seed 0] [--max-nodes N] [--max-seconds T]``. For each game and deal it
+computes :func:`patience.fair.odds` of the deal's opening position (nothing
+played: Hamilton's 24 stock cards and Union Square's 88 unseen) and prints a
+table per game:
+
+* median / p95 / max — seconds of processor time per deal's odds (the
+  process's own time, so a busy machine slows it less than the wall clock);
+* wall s — the median wall-clock seconds, for comparison;
+* won / lost / unknown — over all completions solved;
+* peak MB — the process's peak resident memory.
+
+The budget is per completion (``--max-nodes`` repeats exactly; default 5,000
+positions). The goals (docs/solver.md): Hamilton median ≤ 3 s, Union Square
+median ≤ 10 s, on deals not used for tuning (the default range was not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from patience import get_game
+from patience.fair import Budget, observe, odds
+from patience.rules import game_slugs
+from patience.survey import parse_range, quantile
+
+DEFAULT_DEALS = "300001-300005"
+DEFAULT_NODES = 5_000
+HEADER = ("game", "deals", "K", "budget", "median s", "p95 s", "max s", "wall s", "won", "lost", "unknown",
+          "peak MB")
+
+
+def bench_game(slug: str, deals: range, samples: int, seed: int, budget: Budget) -> tuple[str, ...]:
+    """The odds of every deal's opening position; the table row."""
+    game = get_game(slug)
+    cpu: list[float] = []
+    wall: list[float] = []
+    won = lost = unknown = 0
+    for deal in deals:
+        started, started_wall = time.process_time(), time.perf_counter()
+        answer = odds(game, observe(game, deal, []), samples=samples, seed=seed, budget=budget)
+        cpu.append(time.process_time() - started)
+        wall.append(time.perf_counter() - started_wall)
+        won, lost, unknown = won + answer.won, lost + answer.lost, unknown + answer.unknown
+        print(f"{slug} {deal}: won {answer.won}, lost {answer.lost}, unknown {answer.unknown}, "
+              f"{cpu[-1]:.2f} s", file=sys.stderr)
+    cpu.sort()
+    wall.sort()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    limit = (f"{budget.max_nodes} nodes" if budget.max_nodes is not None else "") + (
+        f" {budget.max_seconds} s" if budget.max_seconds is not None else "")
+    return (slug, f"{deals.start}-{deals.stop - 1}", str(samples), limit.strip(),
+            f"{quantile(cpu, 0.5):.2f}", f"{quantile(cpu, 0.95):.2f}", f"{cpu[-1]:.2f}",
+            f"{quantile(wall, 0.5):.2f}", str(won), str(lost), str(unknown), f"{peak:.0f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", choices=game_slugs(), default=game_slugs())
+    parser.add_argument("--deals", default=DEFAULT_DEALS)
+    parser.add_argument("--samples", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-nodes", type=int)
+    parser.add_argument("--max-seconds", type=float)
+    args = parser.parse_args(argv)
+    max_nodes = args.max_nodes
+    if max_nodes is None and args.max_seconds is None:
+        max_nodes = DEFAULT_NODES
+    budget = Budget(max_nodes=max_nodes, max_seconds=args.max_seconds)
+    rows = [bench_game(slug, parse_range(args.deals), args.samples, args.seed, budget) for slug in args.games]
+    print("| " + " | ".join(HEADER) + " |")
+    print("|" + "---|" * len(HEADER))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
