@@ -69,6 +69,28 @@ def test_the_hidden_order_is_not_in_the_observation(slug: str) -> None:
     assert observe(game, deck_text(deck), []) == observe(game, deck_text(other), [])
 
 
+@settings(max_examples=25, deadline=None)
+@given(slug=st.sampled_from(game_slugs()), deal=st.integers(1, 10**6), length=st.integers(0, 80),
+       seed=st.integers(0, 2**32))
+def test_reordering_the_unseen_cards_changes_no_observation(slug: str, deal: int, length: int,
+                                                           seed: int) -> None:
+    """The same moves from a deck whose unseen cards are in another order: the same observation."""
+    game = get_game(slug)
+    played, state = random_game(game, random.Random(deal), deal, length)
+    seen = game.observe(state, played)
+    deck = list(shuffled_deck(deal, copies=game.copies))
+    if game.copies == 1:
+        places = sorted(deck.index(card) for card in seen.unseen)
+    else:  # Union Square's stock is the deck's tail
+        places = list(range(len(deck) - len(seen.unseen), len(deck)))
+    cards = [deck[i] for i in places]
+    random.Random(seed).shuffle(cards)
+    for place, card in zip(places, cards, strict=True):
+        deck[place] = card
+    other = game.apply_all(game.new(deck_text(tuple(deck))), played)
+    assert game.observe(other, played) == seen
+
+
 def test_hamilton_remembers_the_cards_sent_back_under_the_stock() -> None:
     game = get_game("hamilton")
     played = [Move.parse(m) for m in ("s", "s", "s", "c-f1")]
