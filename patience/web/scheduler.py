@@ -13,8 +13,10 @@ Bounds:
 - at most ``workers`` searches run at once; escalated searches (beyond the
   first budget) use at most ``workers - 1`` of them (one when ``workers`` is 1)
   and give way to a first search waiting for a worker;
-- at most ``max_waiting`` jobs wait; beyond that the oldest of the least
-  urgent is dropped and its game answered ``unknown``.
+- at most ``max_waiting`` jobs wait; beyond that the newest of the least
+  urgent is dropped: its game still answers ``pending`` and its job asks
+  for a place again when its page next asks. ``unknown`` is only said once
+  every budget has been searched in full.
 
 Which job runs next: first searches before escalated ones; among first
 searches, games that have never had an answer before games that have (so a
@@ -111,8 +113,8 @@ OnResult = Callable[[Job, Outcome], None]
 class Progress:
     """What the scheduler can say about a position not yet decided.
 
-    ``status`` is ``pending`` (a search is running or waiting) or ``unknown``
-    (every budget ran out, or the job was dropped); ``searched`` is the
+    ``status`` is ``pending`` (a search is running, waiting or owed) or ``unknown``
+    (every budget was searched in full); ``searched`` is the
     longest budget that ran out, ``budget`` the one being tried (0 when none).
     """
 
@@ -178,14 +180,15 @@ class Scheduler:
                 self._watches[game_id] = watch
                 self._enqueue(watch, now)
             watch.last_poll = now
-            if not (watch.running or watch.waiting_since is not None or watch.dropped or watch.finished):
-                self._enqueue(watch, now)  # it had been let rest while nobody asked
+            if not (watch.running or watch.waiting_since is not None or watch.finished):
+                watch.dropped = False
+                self._enqueue(watch, now)  # let rest while nobody asked, or dropped: a search is owed
             progress = self._progress(watch)
         self._sweep_and_pump(cancel)
         return progress
 
     def _progress(self, watch: _Watch) -> Progress:
-        if watch.dropped or watch.finished:
+        if watch.finished:
             return Progress(UNKNOWN, watch.searched, 0.0)
         return Progress(PENDING, watch.searched, watch.job.budget)
 
@@ -198,9 +201,9 @@ class Scheduler:
         waiting = [w for w in self._watches.values() if w.waiting_since is not None]
         if len(waiting) > self.max_waiting:
             least = max(waiting, key=lambda w: (w.job.step > 0, w.job.game_id in self._answered,
-                                                -(w.waiting_since or 0.0)))
+                                                w.waiting_since or 0.0))
             least.waiting_since = None
-            least.dropped = True  # answered ``unknown`` until its game moves on
+            least.dropped = True  # still owed: it asks for a place again on its page's next poll
             self._mark_answered(least.job.game_id)
 
     def _mark_answered(self, game_id: str) -> None:
@@ -291,9 +294,13 @@ class Scheduler:
             if watch is not None and current is watch:
                 if outcome is not None and outcome[0] in DECIDED:
                     del self._watches[job.game_id]  # the knowledge answers from now on
-                elif watch.yielding:
+                elif watch.yielding or outcome is None:
+                    # Stopped to let a first search go, or failed: the same budget again, and no
+                    # seconds counted as searched (a failed one only when its page asked since).
+                    retry = watch.yielding or watch.last_poll >= watch.started
                     watch.yielding = False
-                    self._enqueue(watch, now)  # stopped to let a first search go: the same budget again
+                    if retry:
+                        self._enqueue(watch, now)
                 else:
                     watch.searched = max(watch.searched, job.budget)
                     if job.step + 1 < len(self.budgets):

@@ -150,17 +150,23 @@ def test_an_unasked_open_position_is_not_escalated_until_a_page_asks_again() -> 
     assert [h.job.game_id for h in solver.running()] == ["h"]
 
 
-def test_the_queue_is_bounded_oldest_dropped_first_and_answered_unknown() -> None:
+def test_the_queue_is_bounded_newest_dropped_but_still_pending_and_owed() -> None:
     scheduler, solver, clock, _results = make(workers=1, max_waiting=2)
     scheduler.poll("busy", "hamilton", hamilton(1), ())
     for n in range(2, 5):
         clock.now += 1
         scheduler.poll(f"g{n}", "hamilton", hamilton(n), ())
     assert scheduler.counts()["waiting"] == 2
-    assert scheduler.poll("g2", "hamilton", hamilton(2), ()).status == "unknown"
-    assert scheduler.poll("g4", "hamilton", hamilton(4), ()).status == "pending"
+    assert scheduler.poll("g4", "hamilton", hamilton(4), ()).status == "pending"  # dropped, still owed
+    assert scheduler.counts()["waiting"] == 2
     solver.only().report(("unknown", ()))
-    assert solver.only().job.game_id == "g3"  # then the one waiting longest
+    assert solver.only().job.game_id == "g2"  # then the one waiting longest
+    clock.now += 1
+    scheduler.poll("g4", "hamilton", hamilton(4), ())  # its page asks again: it takes the free place
+    solver.only().report(("unknown", ()))
+    assert solver.only().job.game_id == "g3"
+    solver.only().report(("unknown", ()))
+    assert solver.only().job.game_id == "g4"  # the dropped search is resumed
 
 
 def test_a_fresh_game_goes_before_games_that_had_answers() -> None:
@@ -270,7 +276,11 @@ def test_a_full_queue_drops_a_game_that_had_answers_before_a_fresh_one() -> None
     scheduler.poll("a", "hamilton", moved, ("s",))
     clock.now += 1
     scheduler.poll("f2", "hamilton", hamilton(4), ())
-    assert scheduler.poll("a", "hamilton", moved, ("s",)).status == "unknown"
+    assert scheduler.poll("a", "hamilton", moved, ("s",)).status == "pending"  # owed, not given up
+    assert scheduler.counts()["waiting"] == 2
+    assert {h.job.game_id for h in solver.running()} == {"busy"}
+    solver.only().report(("unknown", ()))
+    assert solver.only().job.game_id == "f1"  # the fresh games first
     assert scheduler.poll("f1", "hamilton", hamilton(3), ()).status == "pending"
     assert scheduler.poll("f2", "hamilton", hamilton(4), ()).status == "pending"
 
@@ -317,3 +327,30 @@ def test_knowledge_forgets_the_oldest_line_beyond_its_bound() -> None:
     assert known.lookup("hamilton", first) is None
     found = known.lookup("union-square", second)
     assert found is not None and len(found.line) == len(us_texts)
+
+
+def test_many_games_polling_are_never_given_up_before_every_budget_was_searched() -> None:
+    scheduler, solver, clock, _results = make(workers=2, max_waiting=16, budgets=(2, 10))
+    games = {f"g{n}": hamilton(n) for n in range(1, 101)}
+    finished: dict[str, float] = {}
+    started: dict[FakeHandle, float] = {}
+    for _round in range(3000):
+        clock.now += 1
+        for handle in solver.running():
+            if not handle.cancelled and clock.now - handle.job.budget >= started[handle]:
+                handle.report(("unknown", ()))
+            elif handle.cancelled:
+                handle.report(None)
+        for game_id, state in games.items():
+            if game_id in finished:
+                continue
+            progress = scheduler.poll(game_id, "hamilton", state, ())
+            assert progress.status in ("pending", "unknown")
+            if progress.status == "unknown":
+                assert progress.searched == scheduler.limit  # said only after the whole search
+                finished[game_id] = clock.now
+        for handle in solver.running():
+            started.setdefault(handle, clock.now)
+        if len(finished) == len(games):
+            break
+    assert len(finished) == len(games)  # every dropped search was resumed and finished
