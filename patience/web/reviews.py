@@ -2,19 +2,24 @@
 
 A review runs several solves (about log₂ of the number of moves), so it
 never runs in the server's event loop or threads: :class:`Reviewer` sends it
-to its own worker process and the route (a plain ``def`` route, in
-FastAPI's thread pool) waits for it. At most :data:`MAX_WAITING` requests
-wait at once; more are refused with 503. Answers are kept by game and
-version, so asking again answers at once.
+to its own worker process and the route awaits it without holding a thread.
+At most :data:`MAX_WAITING` requests wait at once; more are refused with 503.
+
+A review is handed to the worker only when the worker is free, so the time
+it waits behind other reviews never counts against its budget: the budget
+(plus :data:`GRACE_SECONDS`) is timed from when it starts. Answers are kept
+by game and version, so asking again answers at once; an answer cut short by
+the worker (late, or gone) is never kept: asking again runs the review again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
-from concurrent.futures import TimeoutError as FutureTimeoutError
 from typing import Any, Final
 
 from patience.rules import get_game
@@ -24,6 +29,10 @@ log = logging.getLogger(__name__)
 KNOWN_REVIEWS: Final = 256
 MAX_WAITING: Final = 4
 GRACE_SECONDS: Final = 15.0  # beyond the budget: the first review starts the worker process
+#: How often a review waiting for the worker looks whether it is free (seconds).
+WAIT_STEP_SECONDS: Final = 0.05
+
+ReviewJob = Callable[[str, "int | str", list[str], float], dict[str, Any]]
 
 
 def review_job(slug: str, deal: int | str, moves: list[str], budget: float) -> dict[str, Any]:
@@ -33,57 +42,96 @@ def review_job(slug: str, deal: int | str, moves: list[str], budget: float) -> d
     return review(get_game(slug), deal, moves, max_seconds=budget).as_json()
 
 
+def default_executor() -> Executor:
+    """One warm worker process for reviews."""
+    from patience.web.analysis import process_pool
+
+    return process_pool(1)
+
+
 class ReviewBusyError(RuntimeError):
     """Too many reviews are waiting already."""
 
 
 class Reviewer:
-    """Runs reviews in one worker process (started on first use) and remembers the answers."""
+    """Runs reviews in one worker process (started on first use) and remembers the answers.
 
-    def __init__(self, budget: float = 20.0) -> None:
+    ``job`` and ``executor`` are the review and where it runs (tests pass
+    quick fakes); ``grace`` is the time allowed beyond the budget.
+    """
+
+    def __init__(self, budget: float = 20.0, *, job: ReviewJob = review_job,
+                 executor: Callable[[], Executor] = default_executor,
+                 grace: float = GRACE_SECONDS) -> None:
         self.budget = budget
+        self.grace = grace
+        self._job = job
+        self._new_executor = executor
         self._lock = threading.Lock()
         self._pool: Executor | None = None
         self._known: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-        self._waiting = threading.BoundedSemaphore(MAX_WAITING)
+        self._waiting = 0
+        self._running = False
 
     def _executor(self) -> Executor:
-        from patience.web.analysis import process_pool
-
         with self._lock:
             if self._pool is None:
-                self._pool = process_pool(1)
+                self._pool = self._new_executor()
             return self._pool
 
-    def review(self, game_id: str, version: int, slug: str, deal: int | str,
-               moves: list[str]) -> dict[str, Any]:
-        """The review of a game at a version (waited for: call it from a worker thread)."""
-        key = (game_id, version)
+    def known(self, game_id: str, version: int) -> dict[str, Any] | None:
+        """The kept review of a game at a version, if any."""
         with self._lock:
-            if key in self._known:
-                self._known.move_to_end(key)
-                return self._known[key]
-        if not self._waiting.acquire(blocking=False):
-            raise ReviewBusyError
+            answer = self._known.get((game_id, version))
+            if answer is not None:
+                self._known.move_to_end((game_id, version))
+            return answer
+
+    async def review(self, game_id: str, version: int, slug: str, deal: int | str,
+                     moves: list[str]) -> dict[str, Any]:
+        """The review of a game at a version, awaited without holding a thread."""
+        answer = self.known(game_id, version)
+        if answer is not None:
+            return answer
+        with self._lock:
+            if self._waiting >= MAX_WAITING:
+                raise ReviewBusyError
+            self._waiting += 1
         try:
-            answer = self._run(slug, deal, moves)
+            while not self._take_worker():
+                await asyncio.sleep(WAIT_STEP_SECONDS)
+            try:
+                answer, whole = await self._run(slug, deal, moves)
+            finally:
+                with self._lock:
+                    self._running = False
         finally:
-            self._waiting.release()
-        with self._lock:
-            self._known[key] = answer
-            while len(self._known) > KNOWN_REVIEWS:
-                self._known.popitem(last=False)
+            with self._lock:
+                self._waiting -= 1
+        if whole:
+            with self._lock:
+                self._known[(game_id, version)] = answer
+                while len(self._known) > KNOWN_REVIEWS:
+                    self._known.popitem(last=False)
         return answer
 
-    def _run(self, slug: str, deal: int | str, moves: list[str]) -> dict[str, Any]:
+    def _take_worker(self) -> bool:
+        with self._lock:
+            if self._running:
+                return False
+            self._running = True
+            return True
+
+    async def _run(self, slug: str, deal: int | str, moves: list[str]) -> tuple[dict[str, Any], bool]:
+        """The answer, and whether it is the worker's whole answer (False: cut short)."""
         try:
-            future = self._executor().submit(review_job, slug, deal, moves, self.budget)
-            return future.result(timeout=self.budget + GRACE_SECONDS)
-        except (FutureTimeoutError, BrokenExecutor, RuntimeError) as exc:
+            future = self._executor().submit(self._job, slug, deal, moves, self.budget)
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.budget + self.grace), True
+        except (TimeoutError, BrokenExecutor, RuntimeError) as exc:
             log.warning("review worker unavailable (%r)", exc)
             self.shutdown()  # a stuck or dead worker: the next review starts a fresh one
             return {"game": slug, "moves": len(moves), "lost_at": None, "better": None,
-                    "status": "unknown", "line": []}
+                    "status": "unknown", "line": []}, False
 
     def shutdown(self) -> None:
         """Stop the worker process (a running review is dropped)."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request
+from starlette.concurrency import run_in_threadpool
 
 from patience.catalog import CatalogError, daily_deal, parse_day
 from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.rules import Game, Move, get_game
+from patience.store import GameRecord
 from patience.web.reviews import ReviewBusyError, Reviewer
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import DailyOut, ReviewOut, ReviewStepOut, ViewOut
@@ -27,17 +29,22 @@ def reviewer_of(request: Request) -> Reviewer:
 
 
 @router.get("/api/games/{game_id}/review", responses=errors(404, 503))
-def review_game(game_id: str, request: Request) -> ReviewOut:
+async def review_game(game_id: str, request: Request) -> ReviewOut:
     """Where the game was lost: the first move after which it could no longer be won, a better move there,
     and the winning line from there, step by step (computed within the server's review budget).
     """
     service = service_of(request)
-    record, _state = service.load(player_of(request), game_id, history=True)
+    record, _state = await run_in_threadpool(service.load, player_of(request), game_id, True)
     try:
-        found = reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
-                                            record.moves)
+        found = await reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
+                                                  record.moves)
     except ReviewBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
+    return await run_in_threadpool(reviewed, record, found)
+
+
+def reviewed(record: GameRecord, found: dict[str, Any]) -> ReviewOut:
+    """The review's answer with every position of the game replayed (away from the event loop)."""
     game = get_game(record.game)
     state = game.new(deal_of(record))
     states = [state]
