@@ -255,7 +255,11 @@ class Catalog:
             return max(self._next.get(slug, 0), first)
 
     def record(self, slug: str, deal: int, found: WinnableDeal | None) -> None:
-        """Remember that ``deal`` was tried (and proven winnable when ``found``), and save."""
+        """Remember that ``deal`` was tried (and proven winnable when ``found``), and save.
+
+        A save that fails (a full disk) raises :class:`OSError` and leaves the file as it was; what
+        was learned stays in memory and is saved with the next record.
+        """
         with self._lock:
             self._next[slug] = max(self._next.get(slug, 0), deal + 1)
             if found is not None and deal not in {d.deal for d in self._extra.get(slug, ())}:
@@ -267,5 +271,9 @@ class Catalog:
                     for s in sorted(set(self._next) | set(self._extra))}
         if self.path is not None:
             temporary = self.path.with_suffix(".tmp")
-            temporary.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-            temporary.replace(self.path)
+            try:
+                temporary.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+                temporary.replace(self.path)
+            except OSError:
+                temporary.unlink(missing_ok=True)  # a full disk leaves no half-written file behind
+                raise

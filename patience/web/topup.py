@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from pathlib import Path
@@ -59,14 +60,21 @@ def prove_job(slug: str, deal: int, seconds: float) -> WinnableDeal | None:
     return WinnableDeal(slug, deal, level_of(slug, result.nodes), result.nodes, result.moves_text())
 
 
+#: Proves one deal: ``prove_job`` in a worker process (tests pass a quick fake).
+ProveJob = Callable[[str, int, float], "WinnableDeal | None"]
+
+
 class TopUp:
     """A background thread that proves more deals winnable and adds them to ``catalog``."""
 
     def __init__(self, catalog: Catalog, seconds: float = SECONDS_PER_DEAL,
-                 pause: float = PAUSE_SECONDS) -> None:
+                 pause: float = PAUSE_SECONDS, *, job: ProveJob = prove_job,
+                 executor: Callable[[], Executor] | None = None) -> None:
         self.catalog = catalog
         self.seconds = seconds
         self.pause = pause
+        self._job = job
+        self._new_executor = executor
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._pool: Executor | None = None
@@ -85,16 +93,19 @@ class TopUp:
             self._thread.join(timeout=self.seconds + 5.0)
 
     def step(self, slug: str) -> bool:
-        """Try the next deal of ``slug``; False when its list is full or the worker failed."""
+        """Try the next deal of ``slug``; False when its list is full or the worker failed.
+
+        A failed save (a full disk) raises :class:`OSError`; the thread says so in one line and goes on.
+        """
         from patience.web.analysis import process_pool
 
         deal = self.catalog.next_candidate(slug, FIRST_DEAL)
         if deal is None:
             return False
         if self._pool is None:
-            self._pool = process_pool(1)
+            self._pool = process_pool(1) if self._new_executor is None else self._new_executor()
         try:
-            found = self._pool.submit(prove_job, slug, deal, self.seconds).result(timeout=self.seconds + 30.0)
+            found = self._pool.submit(self._job, slug, deal, self.seconds).result(timeout=self.seconds + 30.0)
         except (FutureTimeoutError, BrokenExecutor, RuntimeError) as exc:
             log.warning("top-up of %s deal %d failed: %r", slug, deal, exc)
             self._pool.shutdown(wait=False, cancel_futures=True)
@@ -109,7 +120,10 @@ class TopUp:
             for slug in game_slugs():
                 if self._stop.is_set():
                     return
-                worked = self.step(slug) or worked
+                try:
+                    worked = self.step(slug) or worked
+                except Exception as exc:  # a full disk or any other fault must not end the thread
+                    log.warning("top-up of %s could not go on (%s); trying again later", slug, exc)
                 self._stop.wait(self.pause)
             if not worked:
                 self._stop.wait(60 * self.pause)
