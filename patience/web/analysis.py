@@ -29,7 +29,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -38,7 +38,7 @@ from typing import Any, Final
 from patience.hints import known_hint
 from patience.i18n import _, language
 from patience.rules import Move, get_game
-from patience.web.knowledge import LOST, WINNABLE, Knowledge
+from patience.web.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.web.scheduler import WINNABLE_LIMIT, Job, Outcome, Scheduler, default_workers, escalation
 
 log = logging.getLogger(__name__)
@@ -234,7 +234,7 @@ class Analyzer:
         return _PoolJob(future)
 
     def _learn(self, job: Job, outcome: Outcome) -> None:
-        self.knowledge.learn(job.slug, job.state, outcome[0], outcome[1], job.game_id, job.moves)
+        self.knowledge.learn(job.slug, job.state, outcome[0], outcome[1], job.point)
 
     def _start_sweeper(self) -> None:
         with self._lock:
@@ -253,29 +253,29 @@ class Analyzer:
         """The longest search for one position (seconds)."""
         return self.scheduler.limit
 
-    def winnability(self, game_id: str, slug: str, state: Any, moves: Sequence[str] = ()) -> Verdict:
+    def winnability(self, game_id: str, slug: str, state: Any, point: Point | None = None) -> Verdict:
         """The known answer for this position, else ``pending`` (searching) or ``unknown`` (gave up)."""
         limit = self.scheduler.limit
-        known = self.knowledge.lookup(slug, state, game_id, moves)
+        known = self.knowledge.lookup(slug, state, point)
         if known is not None:
             if known.status == LOST:
-                self.knowledge.learn(slug, state, LOST, game_id=game_id, moves=moves)
+                self.knowledge.learn(slug, state, LOST, point=point)
             return Verdict(known.status, limit=limit)
         self._start_sweeper()
-        progress = self.scheduler.poll(game_id, slug, state, moves)
+        progress = self.scheduler.poll(game_id, slug, state, point)
         return Verdict(progress.status, progress.searched, progress.budget, limit)
 
     # --- hints ---------------------------------------------------------------------------------
-    async def hint(self, game_id: str, slug: str, state: Any, moves: Sequence[str],
-                   lang: str) -> dict[str, Any]:
+    async def hint(self, game_id: str, slug: str, state: Any, last_move: str | None,
+                   lang: str, point: Point | None = None) -> dict[str, Any]:
         """A hint, awaited without holding a thread: at once from what is known, else from a hint worker.
 
         Beyond the hint queue, or when the worker is late, the heuristic move answers at once,
         marked ``busy``. Call it inside the request's language context.
         """
         game = get_game(slug)
-        last = Move.parse(moves[-1]) if moves else None
-        known = self.knowledge.lookup(slug, state, game_id, moves)
+        last = Move.parse(last_move) if last_move else None
+        known = self.knowledge.lookup(slug, state, point)
         if known is not None:
             return {**hint_answer(known_hint(game, state, known.status, known.line, last)), "busy": False}
         with self._lock:
@@ -290,7 +290,7 @@ class Analyzer:
         except Exception:
             self._hint_done()
             raise
-        future.add_done_callback(lambda done: self._hint_finished(slug, state, game_id, moves, done))
+        future.add_done_callback(lambda done: self._hint_finished(slug, state, point, done))
         try:
             answer: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
                                                             self.hint_budget + HINT_GRACE_SECONDS)
@@ -310,7 +310,7 @@ class Analyzer:
         with self._lock:
             self._hints_in_flight -= 1
 
-    def _hint_finished(self, slug: str, state: Any, game_id: str, moves: Sequence[str],
+    def _hint_finished(self, slug: str, state: Any, point: Point | None,
                        future: Future[dict[str, Any]]) -> None:
         """In the pool's thread: free the place in the hint queue and learn what the search found."""
         self._hint_done()
@@ -323,7 +323,7 @@ class Analyzer:
             line = tuple(Move.parse(m) for m in answer["line"])
             self.knowledge.learn(slug, state, WINNABLE, line)
         elif answer["status"] == LOST:
-            self.knowledge.learn(slug, state, LOST, game_id=game_id, moves=moves)
+            self.knowledge.learn(slug, state, LOST, point=point)
 
     # --- life ------------------------------------------------------------------------------------
     def warm_up(self) -> None:

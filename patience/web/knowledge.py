@@ -6,9 +6,12 @@ Three kinds of facts, all exact:
 - a winning line: every position along it is ``winnable`` and its next move
   is the line's next move, so after the player plays that move the dot and
   the hint answer at once;
-- a game's lost point: the moves after which one of its positions was proven
-  lost. Every position reached from a lost position is lost, so any later
-  position of that game (its moves start with those moves) is lost too.
+- a game's lost point (:class:`Point`: game id, action number and version)
+  after which one of its positions was proven lost. Every position reached
+  from a lost position is lost, so any later position of that game is lost
+  too, as long as nothing was undone since: each change adds one to the
+  version, so the actions since the point were all played forward exactly
+  when both grew by the same amount. Only the game's current row is needed.
 
 >>> from patience import get_game
 >>> game = get_game("hamilton")
@@ -20,9 +23,11 @@ Three kinds of facts, all exact:
 >>> found = known.lookup("hamilton", after)
 >>> found.status, [str(m) for m in found.line]
 ('winnable', ['c-f1'])
->>> known.learn("hamilton", after, "lost", game_id="g1", moves=("s",))
->>> known.lookup("hamilton", game.apply(after, line[1]), game_id="g1", moves=("s", "c-f1")).status
+>>> known.learn("hamilton", after, "lost", point=Point("g1", action=1, version=1))
+>>> known.lookup("hamilton", game.apply(after, line[1]), Point("g1", action=2, version=2)).status
 'lost'
+>>> known.lookup("hamilton", game.apply(after, line[1]), Point("g1", action=2, version=4)) is None
+True
 """
 
 from __future__ import annotations
@@ -52,6 +57,25 @@ class Known:
 
 
 @dataclass(frozen=True)
+class Point:
+    """Where a position is in a game: after ``action`` actions, at ``version`` (from the game's row)."""
+
+    game_id: str
+    action: int
+    version: int
+
+    def follows(self, earlier: Point) -> bool:
+        """True when this point is reached from ``earlier`` by actions played forward only.
+
+        >>> Point("g", 5, 9).follows(Point("g", 3, 7)), Point("g", 3, 9).follows(Point("g", 3, 7))
+        (True, False)
+        """
+        gained = self.action - earlier.action
+        return (self.game_id == earlier.game_id and gained >= 0
+                and self.version - earlier.version == gained)
+
+
+@dataclass(frozen=True)
 class _Line:
     moves: tuple[Move, ...]
     states: tuple[Any, ...]  # states[i] is the position before moves[i]
@@ -68,11 +92,10 @@ class Knowledge:
         self._on_line: dict[tuple[str, Any], tuple[_Line, int]] = {}
         self._lines: OrderedDict[int, tuple[str, _Line]] = OrderedDict()
         self._line_positions = 0
-        self._lost_games: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+        self._lost_games: OrderedDict[str, Point] = OrderedDict()
 
-    def lookup(self, slug: str, state: Any, game_id: str | None = None,
-               moves: Sequence[str] = ()) -> Known | None:
-        """The decided answer for this position (of this game, after these moves), else None."""
+    def lookup(self, slug: str, state: Any, point: Point | None = None) -> Known | None:
+        """The decided answer for this position (at this point of its game), else None."""
         key = (slug, state)
         with self._lock:
             found = self._on_line.get(key)
@@ -83,15 +106,15 @@ class Knowledge:
             if status is not None:
                 self._status.move_to_end(key)
                 return Known(status)
-            if game_id is not None:
-                point = self._lost_games.get(game_id)
-                if point is not None and len(moves) >= len(point) and tuple(moves[:len(point)]) == point:
-                    self._lost_games.move_to_end(game_id)
+            if point is not None:
+                lost = self._lost_games.get(point.game_id)
+                if lost is not None and point.follows(lost):
+                    self._lost_games.move_to_end(point.game_id)
                     return Known(LOST)
         return None
 
     def learn(self, slug: str, state: Any, status: str, line: Sequence[Move] = (),
-              game_id: str | None = None, moves: Sequence[str] = ()) -> None:
+              point: Point | None = None) -> None:
         """Remember a decided answer; a winning line is replayed to know every position on it.
 
         Call it away from the event loop: a line of thousands of moves takes a moment to replay.
@@ -106,12 +129,11 @@ class Knowledge:
             self._status.move_to_end((slug, state))
             while len(self._status) > self.max_positions:
                 self._status.popitem(last=False)
-            if status == LOST and game_id is not None:
-                point = tuple(moves)
-                old = self._lost_games.get(game_id)
-                if old is None or not (len(point) >= len(old) and point[:len(old)] == old):
-                    self._lost_games[game_id] = point
-                self._lost_games.move_to_end(game_id)
+            if status == LOST and point is not None:
+                old = self._lost_games.get(point.game_id)
+                if old is None or not point.follows(old):
+                    self._lost_games[point.game_id] = point
+                self._lost_games.move_to_end(point.game_id)
                 while len(self._lost_games) > self.max_games:
                     self._lost_games.popitem(last=False)
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from patience.rules import Move
+from patience.web.knowledge import Point
 
 PENDING: Final = "pending"
 UNKNOWN: Final = "unknown"
@@ -90,7 +91,7 @@ class Job:
     game_id: str
     slug: str
     state: Any
-    moves: tuple[str, ...]
+    point: Point | None
     budget: float
     step: int
 
@@ -165,7 +166,7 @@ class Scheduler:
         return self.budgets[-1]
 
     # --- asking ------------------------------------------------------------------------------
-    def poll(self, game_id: str, slug: str, state: Any, moves: Sequence[str]) -> Progress:
+    def poll(self, game_id: str, slug: str, state: Any, point: Point | None = None) -> Progress:
         """A page asks about this game's position (not yet known to be decided): start or go on searching."""
         now = self.clock()
         cancel: list[Handle] = []
@@ -175,7 +176,7 @@ class Scheduler:
                 cancel += self._let_go(game_id, watch)  # the game moved on
                 watch = None
             if watch is None:
-                job = Job(game_id, slug, state, tuple(moves), self.budgets[0], 0)
+                job = Job(game_id, slug, state, point, self.budgets[0], 0)
                 watch = _Watch(job, now)
                 self._watches[game_id] = watch
                 self._enqueue(watch, now)
@@ -304,7 +305,7 @@ class Scheduler:
                 else:
                     watch.searched = max(watch.searched, job.budget)
                     if job.step + 1 < len(self.budgets):
-                        watch.job = Job(job.game_id, job.slug, job.state, job.moves,
+                        watch.job = Job(job.game_id, job.slug, job.state, job.point,
                                         self.budgets[job.step + 1], job.step + 1)
                         if now - watch.last_poll <= self.poll_timeout:
                             self._enqueue(watch, now)

@@ -188,7 +188,7 @@ def test_a_hint_is_still_given_when_the_worker_cannot_answer(monkeypatch: pytest
     monkeypatch.setattr(analyzer, "_submit", lambda *args: Future())  # a worker that never answers
     game = get_game("hamilton")
     state = game.apply(game.new(1), game.parse_move("s"))
-    answer = asyncio.run(analyzer.hint("g", "hamilton", state, ["s"], "en"))
+    answer = asyncio.run(analyzer.hint("g", "hamilton", state, "s", "en"))
     assert answer["move"] in [str(m) for m in game.legal_moves(state)] and answer["busy"]
 
 

@@ -16,7 +16,9 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 
 from patience.i18n import _, get_language
 from patience.rules import game_slugs, get_game
+from patience.store import GameRecord
 from patience.web.analysis import Verdict
+from patience.web.knowledge import Point
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
 from patience.web.schemas import (
     CatalogEntryOut,
@@ -191,14 +193,21 @@ async def hint_used(game_id: str, request: Request) -> HintOut:
 
 async def _hint(game_id: str, request: Request, *, mark: bool) -> HintOut:
     service, player = service_of(request), player_of(request)
-    record, state = service.load(player, game_id, history=True)
+    record, state = service.load(player, game_id)  # the game's row: its history is not read
     if record.finished:
         return HintOut(move=None, basis="heuristic", status="winnable" if record.won else "lost",
                        explanation=_("This game is over."), line=[])
-    found = await analyzer_of(request).hint(record.id, record.game, state, record.moves, get_language())
+    last = service.store.recent_moves(record, 1)[0] if record.actions else []
+    found = await analyzer_of(request).hint(record.id, record.game, state, last[-1] if last else None,
+                                            get_language(), point_of(record))
     if mark:
         service.store.mark_hint_used(player, game_id)
     return HintOut.model_validate(found)
+
+
+def point_of(record: GameRecord) -> Point:
+    """Where the game is: its action number and version, as the solver's knowledge keeps lost points."""
+    return Point(record.id, record.actions, record.version)
 
 
 @router.get("/{game_id}/winnable", responses=errors(404))
@@ -209,7 +218,7 @@ async def winnable(game_id: str, request: Request) -> WinnableOut:
     to ``limit_seconds``; then ``unknown`` with ``searched_seconds``. Positions on a known winning line
     and positions reached from a lost one answer at once.
     """
-    record, state = service_of(request).load(player_of(request), game_id, history=True)
+    record, state = service_of(request).load(player_of(request), game_id)  # the row only, not its history
     game = get_game(record.game)
     analyzer = analyzer_of(request)
     if record.won or game.is_won(state):
@@ -217,7 +226,7 @@ async def winnable(game_id: str, request: Request) -> WinnableOut:
     elif record.finished or game.is_stuck(state):
         verdict = Verdict("lost", limit=analyzer.winnable_limit)
     else:
-        verdict = analyzer.winnability(record.id, record.game, state, record.moves)
+        verdict = analyzer.winnability(record.id, record.game, state, point_of(record))
     return WinnableOut.model_validate({"version": record.version, "status": verdict.status,
                                        "searched_seconds": verdict.searched, "budget_seconds": verdict.budget,
                                        "limit_seconds": verdict.limit})
