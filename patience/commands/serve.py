@@ -22,7 +22,7 @@ from patience.errors import PatienceError
 from patience.i18n import _
 from patience.numbers import parse_int
 from patience.store import Store, StoreError, check_database
-from patience.web.scheduler import WINNABLE_LIMIT, default_workers
+from patience.workers.scheduler import WINNABLE_LIMIT, default_workers
 
 DEFAULT_HOST = "127.0.0.1"
 MAX_WORKERS = 256

@@ -1,7 +1,7 @@
 """The browser game: a FastAPI app (JSON API in our move notation) that also serves the page.
 
 Importing this package is cheap (the solver's worker processes import
-``patience.web.analysis`` without FastAPI); :func:`create_app` is loaded on
+``patience.workers.analyzer`` without FastAPI); :func:`create_app` is loaded on
 first use.
 
 >>> from patience.web import create_app

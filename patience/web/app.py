@@ -27,20 +27,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from patience import __version__
-from patience.catalog import Catalog
 from patience.i18n import N_, _
 from patience.store import Store
-from patience.web.analysis import HINT_QUEUE, Analyzer
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
-from patience.web.reviews import Reviewer
 from patience.web.routers import games, i18n, review, rules, stats
 from patience.web.routers.common import document_context_parameters, document_guards
-from patience.web.scheduler import WINNABLE_LIMIT
 from patience.web.schemas import DEAL_AND_DECK
 from patience.web.service import GameService
-from patience.web.topup import TopUp, catalog_path
+from patience.workers import HINT_QUEUE, WINNABLE_LIMIT, Workers, catalog_for
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
 DATABASE_NAME: Final = "patience.sqlite3"
@@ -163,30 +159,23 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     other names are refused, against DNS rebinding. None turns the check off (in-process tests).
     The dot searches a position with budgets from ``winnable_budget`` up to ``winnable_limit``
     seconds; ``solver_workers`` (default: one per CPU) searches run at once; ``hint_queue`` hints
-    may wait for a hint worker (see :mod:`patience.web.analysis`).
+    may wait for a hint worker (see :mod:`patience.workers.analyzer`).
     ``review_budget``: seconds a review (``/api/games/{id}/review``) may search in all. ``top_up``: prove
     more winnable deals in the background while the server runs (kept next to the database).
     """
     store = Store(db_path)
     players = PlayerIds(database_secret(db_path),
                         known=lambda player: bool(store.list_games(player, limit=1, played_only=False)))
-    analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget,
-                        winnable_limit=winnable_limit, workers=solver_workers, hint_queue=hint_queue)
-    reviewer = Reviewer(budget=review_budget)
-    catalog = Catalog(catalog_path(db_path))
-    topper = TopUp(catalog) if top_up else None
+    catalog = catalog_for(db_path)
+    workers = Workers(catalog, winnable_budget=winnable_budget, hint_budget=hint_budget,
+                      winnable_limit=winnable_limit, solver_workers=solver_workers, hint_queue=hint_queue,
+                      review_budget=review_budget, top_up=top_up)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        if warm_up:
-            analyzer.warm_up()
-        if topper is not None:
-            topper.start()
+        workers.start(warm_up=warm_up)
         yield
-        if topper is not None:
-            topper.stop()
-        reviewer.shutdown()
-        analyzer.shutdown()
+        workers.stop()
         store.close()
 
     app = FastAPI(
@@ -200,9 +189,10 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     )
     app.state.store = store
     app.state.service = GameService(store, catalog=catalog)
-    app.state.analyzer = analyzer
+    app.state.workers = workers
+    app.state.analyzer = workers.analyzer
     app.state.players = players
-    app.state.reviewer = reviewer
+    app.state.reviewer = workers.reviewer
     # Last added runs first: headers on every answer, then the player's language, then the guards.
     app.add_middleware(RequestGuardMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(RequestContextMiddleware, players=players)

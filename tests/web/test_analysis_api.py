@@ -181,7 +181,7 @@ def test_a_hint_is_still_given_when_the_worker_cannot_answer(monkeypatch: pytest
     from concurrent.futures import Future
 
     from patience.rules import get_game
-    from patience.web import analysis
+    from patience.workers import analyzer as analysis
 
     analyzer = analysis.Analyzer(hint_budget=0.05)
     monkeypatch.setattr(analysis, "HINT_GRACE_SECONDS", 0.05)
@@ -260,7 +260,7 @@ def test_a_dead_solver_worker_is_replaced() -> None:
     from concurrent.futures import BrokenExecutor
 
     from patience.rules import get_game
-    from patience.web.analysis import Analyzer, search_job
+    from patience.workers.analyzer import Analyzer, search_job
 
     analyzer = Analyzer(winnable_budget=0.2, workers=1)
     game = get_game("hamilton")

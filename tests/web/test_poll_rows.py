@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from patience.web import analysis
 from patience.web.app import create_app
+from patience.workers import analyzer as analysis
 from tests.web.conftest import PAGE_HEADERS, new_game, play
 
 PAIR = ["f1-t1", "t1-f1"]  # Hamilton deal 1 after s s s c-f1 s: back and forth for ever

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from patience.catalog import DIFFICULTIES, Catalog, shipped
 from patience.rules import get_game
 from patience.solver import WON, solve
-from patience.web.topup import TopUp
+from patience.workers.topup import TopUp
 from tests.web.conftest import new_game, play
 
 CASES = json.loads((Path(__file__).parent.parent / "data" / "review" / "cases.json").read_text("utf-8"))

@@ -13,10 +13,10 @@ from typing import Any, Final
 
 from fastapi import Request
 
-from patience.web.analysis import Analyzer
 from patience.web.middleware import CLIENT_HEADER, CLIENT_HEADER_VALUE, MAX_BODY_BYTES
 from patience.web.schemas import ErrorOut
 from patience.web.service import GameService
+from patience.workers.analyzer import Analyzer
 
 _DESCRIPTIONS: Final = {
     400: "Malformed input (a move, pile, deck or language that cannot be read)",

@@ -17,8 +17,6 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 from patience.i18n import _, get_language
 from patience.rules import game_slugs, get_game
 from patience.store import GameRecord
-from patience.web.analysis import Verdict
-from patience.web.knowledge import Point
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
 from patience.web.schemas import (
     CatalogEntryOut,
@@ -34,6 +32,8 @@ from patience.web.schemas import (
     WinnableOut,
 )
 from patience.web.service import game_name
+from patience.workers.analyzer import Verdict
+from patience.workers.knowledge import Point
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 

@@ -12,11 +12,12 @@ from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.rules import Game, Move, get_game
 from patience.store import GameRecord
-from patience.web.reviews import ReviewBusyError, Reviewer
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import DailyOut, ReviewOut, ReviewStepOut, ViewOut
 from patience.web.service import deal_of, view_out
 from patience.wording import describe_move
+from patience.workers.pool import WorkersBusyError
+from patience.workers.reviews import Reviewer
 
 router = APIRouter(tags=["analysis"])
 MAX_STEPS = 400
@@ -38,7 +39,7 @@ async def review_game(game_id: str, request: Request) -> ReviewOut:
     try:
         found = await reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
                                                   record.moves)
-    except ReviewBusyError:
+    except WorkersBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
     return await run_in_threadpool(reviewed, record, found)
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from patience.rules import Move, get_game
-from patience.web.knowledge import Knowledge, Point
-from patience.web.scheduler import Job, Outcome, Scheduler, escalation
+from patience.workers.knowledge import Knowledge, Point
+from patience.workers.scheduler import Job, Outcome, Scheduler, escalation
 from tests.web.conftest import union_square_winning_deal
 
 Done = Callable[[Job, "Outcome | None"], None]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from patience.catalog import Catalog, WinnableDeal
-from patience.web.topup import TopUp
+from patience.workers.topup import TopUp
 
 
 def proven(slug: str, deal: int, seconds: float) -> WinnableDeal | None:
@@ -40,7 +40,7 @@ def test_a_full_disk_does_not_end_the_top_up(tmp_path: Path, monkeypatch: pytest
 
     monkeypatch.setattr(Path, "write_text", write_text)
     topper = TopUp(catalog, seconds=0.1, pause=0.01, job=proven, executor=one_thread)
-    with caplog.at_level(logging.WARNING, logger="patience.web.topup"):
+    with caplog.at_level(logging.WARNING, logger="patience.workers.topup"):
         topper.start()
         try:
             deadline = time.monotonic() + 10

@@ -4,9 +4,9 @@ The solver is CPU-bound Python, so it runs in worker processes, never in
 the event loop or the request threads: play stays fast while it thinks.
 
 - **The dot** (``winnability``): what is already known answers at once (see
-  :mod:`patience.web.knowledge`: positions decided before, every position of
+  :mod:`patience.workers.knowledge`: positions decided before, every position of
   a known winning line, every position after a lost one); otherwise
-  :mod:`patience.web.scheduler` keeps searching the game's newest position
+  :mod:`patience.workers.scheduler` keeps searching the game's newest position
   with a growing budget (``winnable_budget``, x5, x6 ... up to
   ``winnable_limit``) while a page keeps asking. First searches run in a pool
   of warm worker processes; longer ones each in a process of their own, so
@@ -22,11 +22,8 @@ the event loop or the request threads: play stays fast while it thinks.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing
 import os
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -38,16 +35,15 @@ from typing import Any, Final
 from patience.hints import known_hint
 from patience.i18n import _, language
 from patience.rules import Move, get_game
-from patience.web.knowledge import LOST, WINNABLE, Knowledge, Point
-from patience.web.scheduler import WINNABLE_LIMIT, Job, Outcome, Scheduler, default_workers, escalation
+from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
+from patience.workers.pool import Slots, process_pool, worker_setup
+from patience.workers.pool import context as pool_context
+from patience.workers.scheduler import WINNABLE_LIMIT, Job, Outcome, Scheduler, default_workers, escalation
 
 log = logging.getLogger(__name__)
 
 #: Extra seconds a hint may take beyond its budget before the heuristic answers instead.
 HINT_GRACE_SECONDS: Final = 5.0
-PARENT_CHECK_SECONDS: Final = 0.5
-#: How much lower than the server's the solver processes' CPU priority is (``nice``).
-SOLVER_NICENESS: Final = 10
 SWEEP_SECONDS: Final = 1.0
 #: Hints that may wait for a hint worker; more than that are answered by the heuristic at once.
 HINT_QUEUE: Final = 8
@@ -84,38 +80,13 @@ def hint_answer(found: Any) -> dict[str, Any]:
     }
 
 
-def _worker_setup(server_pid: int) -> None:
-    """In a worker: leave Ctrl+C to the server, yield the CPU to it (a lower priority: moves and pages
-    never wait for a search), and exit when the server is gone (even after kill -9)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):
-        os.nice(SOLVER_NICENESS)
-
-    def watch() -> None:
-        while os.getppid() == server_pid:
-            time.sleep(PARENT_CHECK_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch-server", daemon=True).start()
-
-
 def _ready() -> bool:
     return True
 
 
-def _context() -> Any:
-    return multiprocessing.get_context("spawn")  # fresh processes: the server's threads are not copied
-
-
-def process_pool(workers: int) -> ProcessPoolExecutor:
-    """Warm worker processes for short searches."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
-                               initializer=_worker_setup, initargs=(os.getpid(),))
-
-
 def _search_in_process(conn: Connection, server_pid: int, slug: str, state: Any, budget: float) -> None:
     """The body of a process of its own: one search, its outcome sent back."""
-    _worker_setup(server_pid)
+    worker_setup(server_pid)
     try:
         conn.send(search_job(slug, state, budget))
     finally:
@@ -136,7 +107,7 @@ class _ProcessJob:
     """An escalated search in a process of its own, stopped by killing the process."""
 
     def __init__(self, job: Job, done: Callable[[Job, Outcome | None], None]) -> None:
-        context = _context()
+        context = pool_context()
         receive, send = context.Pipe(duplex=False)
         self.process = context.Process(target=_search_in_process, daemon=True, name="patience-search",
                                        args=(send, os.getpid(), job.slug, job.state, job.budget))
@@ -187,7 +158,7 @@ class Analyzer:
                                    max_waiting=winnable_queue, poll_timeout=poll_timeout)
         self._lock = threading.Lock()
         self._pools: dict[str, ProcessPoolExecutor] = {}
-        self._hints_in_flight = 0
+        self._hint_slots = Slots(self.hint_workers, hint_queue)
         self._stopped = threading.Event()
         self._sweeper: threading.Thread | None = None
 
@@ -278,12 +249,8 @@ class Analyzer:
         known = self.knowledge.lookup(slug, state, point)
         if known is not None:
             return {**hint_answer(known_hint(game, state, known.status, known.line, last)), "busy": False}
-        with self._lock:
-            full = self._hints_in_flight >= self.hint_workers + self.hint_queue
-            if not full:
-                self._hints_in_flight += 1
-        if full:
-            return self._quick_hint(game, state, last)
+        if not self._hint_slots.take():
+            return self._quick_hint(game, state, last)  # busy: the heuristic answers at once
         try:
             future = self._submit("hint", hint_job, slug, state, self.hint_budget, lang,
                                   None if last is None else str(last))
@@ -307,8 +274,7 @@ class Analyzer:
         return {**answer, "busy": True}
 
     def _hint_done(self) -> None:
-        with self._lock:
-            self._hints_in_flight -= 1
+        self._hint_slots.release()
 
     def _hint_finished(self, slug: str, state: Any, point: Point | None,
                        future: Future[dict[str, Any]]) -> None:

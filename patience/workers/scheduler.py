@@ -26,7 +26,7 @@ that will be gone by the time the answer comes).
 
 Nothing here runs a solver or reads a clock of its own: a *runner* starts
 jobs and reports them done, a *clock* tells the time, so the logic is tested
-with fakes of both (``tests/web/test_scheduler.py``).
+with fakes of both (``tests/workers/test_scheduler.py``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from patience.rules import Move
-from patience.web.knowledge import Point
+from patience.workers.knowledge import Point
 
 PENDING: Final = "pending"
 UNKNOWN: Final = "unknown"

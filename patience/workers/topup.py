@@ -97,7 +97,7 @@ class TopUp:
 
         A failed save (a full disk) raises :class:`OSError`; the thread says so in one line and goes on.
         """
-        from patience.web.analysis import process_pool
+        from patience.workers.pool import process_pool
 
         deal = self.catalog.next_candidate(slug, FIRST_DEAL)
         if deal is None:

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from patience.web.reviews import MAX_WAITING, ReviewBusyError, Reviewer
+from patience.workers.pool import WorkersBusyError
+from patience.workers.reviews import MAX_WAITING, Reviewer
 
 SLOW_SECONDS = 0.6
 
@@ -67,7 +68,7 @@ def test_more_reviews_than_may_wait_are_refused() -> None:
         asks = [asyncio.ensure_future(reviewer.review(f"g{n}", 0, "hamilton", 1, []))
                 for n in range(MAX_WAITING)]
         await asyncio.sleep(0)
-        with pytest.raises(ReviewBusyError):
+        with pytest.raises(WorkersBusyError):
             await reviewer.review("one more", 0, "hamilton", 1, [])
         await asyncio.gather(*asks)
 

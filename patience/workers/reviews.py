@@ -3,7 +3,8 @@
 A review runs several solves (about log₂ of the number of moves), so it
 never runs in the server's event loop or threads: :class:`Reviewer` sends it
 to its own worker process and the route awaits it without holding a thread.
-At most :data:`MAX_WAITING` requests wait at once; more are refused with 503.
+At most :data:`MAX_WAITING` requests wait at once; more find the pool busy
+(:class:`~patience.workers.pool.WorkersBusyError`) and are answered 503.
 
 A review is handed to the worker only when the worker is free, so the time
 it waits behind other reviews never counts against its budget: the budget
@@ -23,6 +24,7 @@ from concurrent.futures import BrokenExecutor, Executor
 from typing import Any, Final
 
 from patience.rules import get_game
+from patience.workers.pool import Slots, WorkersBusyError, process_pool
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +46,7 @@ def review_job(slug: str, deal: int | str, moves: list[str], budget: float) -> d
 
 def default_executor() -> Executor:
     """One warm worker process for reviews."""
-    from patience.web.analysis import process_pool
-
     return process_pool(1)
-
-
-class ReviewBusyError(RuntimeError):
-    """Too many reviews are waiting already."""
 
 
 class Reviewer:
@@ -70,7 +66,7 @@ class Reviewer:
         self._lock = threading.Lock()
         self._pool: Executor | None = None
         self._known: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-        self._waiting = 0
+        self._places = Slots(workers=1, queue=MAX_WAITING - 1)
         self._running = False
 
     def _executor(self) -> Executor:
@@ -93,10 +89,8 @@ class Reviewer:
         answer = self.known(game_id, version)
         if answer is not None:
             return answer
-        with self._lock:
-            if self._waiting >= MAX_WAITING:
-                raise ReviewBusyError
-            self._waiting += 1
+        if not self._places.take():
+            raise WorkersBusyError
         try:
             while not self._take_worker():
                 await asyncio.sleep(WAIT_STEP_SECONDS)
@@ -106,8 +100,7 @@ class Reviewer:
                 with self._lock:
                     self._running = False
         finally:
-            with self._lock:
-                self._waiting -= 1
+            self._places.release()
         if whole:
             with self._lock:
                 self._known[(game_id, version)] = answer

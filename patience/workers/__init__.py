@@ -1,0 +1,64 @@
+"""Every solver pool of the server, in one home: the dot, hints, reviews and the top-up.
+
+- :mod:`patience.workers.pool`: worker processes and the one rule for "busy" (:class:`Slots`);
+- :mod:`patience.workers.analyzer`: the dot's searches and the hints (:class:`Analyzer`);
+- :mod:`patience.workers.scheduler`: which of the dot's searches runs next, with growing budgets;
+- :mod:`patience.workers.knowledge`: what the solver has decided, reused without a new search;
+- :mod:`patience.workers.reviews`: where a game was lost (:class:`Reviewer`);
+- :mod:`patience.workers.topup`: more proven-winnable deals in the background (:class:`TopUp`).
+
+Every result is awaited without holding a server thread (asyncio), and the
+solver's words reach the page through one vocabulary,
+:class:`patience.solver.result.Status`. :class:`Workers` starts and stops
+them together.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from patience.catalog import Catalog
+from patience.workers.analyzer import HINT_QUEUE, Analyzer
+from patience.workers.reviews import Reviewer
+from patience.workers.scheduler import WINNABLE_LIMIT
+from patience.workers.topup import TopUp, catalog_path
+
+__all__ = ["HINT_QUEUE", "WINNABLE_LIMIT", "Analyzer", "Reviewer", "TopUp", "Workers", "catalog_path"]
+
+
+class Workers:
+    """The server's solver pools, started and stopped together.
+
+    >>> workers = Workers(Catalog(), review_budget=5.0)
+    >>> workers.reviewer.budget, workers.topper is None
+    (5.0, True)
+    >>> workers.stop()
+    """
+
+    def __init__(self, catalog: Catalog, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
+                 winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
+                 hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False) -> None:
+        self.analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget,
+                                 winnable_limit=winnable_limit, workers=solver_workers,
+                                 hint_queue=hint_queue)
+        self.reviewer = Reviewer(budget=review_budget)
+        self.topper = TopUp(catalog) if top_up else None
+
+    def start(self, *, warm_up: bool = False) -> None:
+        """Start the top-up (when asked for) and, with ``warm_up``, the solver's worker processes."""
+        if warm_up:
+            self.analyzer.warm_up()
+        if self.topper is not None:
+            self.topper.start()
+
+    def stop(self) -> None:
+        """Stop every search and every worker process."""
+        if self.topper is not None:
+            self.topper.stop()
+        self.reviewer.shutdown()
+        self.analyzer.shutdown()
+
+
+def catalog_for(db_path: str | Path) -> Catalog:
+    """The catalog of winnable deals, with the topped-up ones kept next to the database."""
+    return Catalog(catalog_path(db_path))

@@ -1,0 +1,89 @@
+"""What every solver pool of the server shares: worker processes, and one rule for "busy".
+
+Worker processes are started fresh (``spawn``: the server's threads are not
+copied), at a lower CPU priority than the server (moves and pages never wait
+for a search), ignore Ctrl+C (the server stops them) and exit when the
+server is gone, even after ``kill -9``.
+
+"Busy" means one thing everywhere: a pool has ``workers`` places that run
+and ``queue`` places that wait; a job that finds every place taken is not
+queued but refused at once with :class:`WorkersBusyError`, and its caller
+answers without the solver (a hint with the heuristic, a review with 503).
+The dot's searches keep their own queue (see
+:mod:`patience.workers.scheduler`): a refused search stays owed.
+
+>>> slots = Slots(workers=1, queue=1)
+>>> slots.take(), slots.take()
+(True, True)
+>>> slots.take()
+False
+>>> slots.release(); slots.take()
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Final
+
+#: How much lower than the server's the solver processes' CPU priority is (``nice``).
+SOLVER_NICENESS: Final = 10
+#: How often a worker looks whether the server is still there (seconds).
+PARENT_CHECK_SECONDS: Final = 0.5
+
+
+class WorkersBusyError(RuntimeError):
+    """Every place of a pool, running and waiting, is taken: answer without the solver."""
+
+
+class Slots:
+    """The places of one pool: ``workers`` running plus ``queue`` waiting; thread-safe."""
+
+    def __init__(self, workers: int, queue: int) -> None:
+        self.limit = workers + queue
+        self._taken = 0
+        self._lock = threading.Lock()
+
+    def take(self) -> bool:
+        """Take a place; False when every place is taken (the pool is busy)."""
+        with self._lock:
+            if self._taken >= self.limit:
+                return False
+            self._taken += 1
+            return True
+
+    def release(self) -> None:
+        """Give a place back."""
+        with self._lock:
+            self._taken -= 1
+
+
+def worker_setup(server_pid: int) -> None:
+    """In a worker: leave Ctrl+C to the server, yield the CPU to it, and exit when it is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(SOLVER_NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+
+
+def context() -> Any:
+    """How worker processes start: ``spawn``, so the server's threads are not copied."""
+    return multiprocessing.get_context("spawn")
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """Warm worker processes (started on their first job)."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context(),
+                               initializer=worker_setup, initargs=(os.getpid(),))
