@@ -26,11 +26,12 @@ from typing import Any, Final
 from patience.i18n import _, ngettext
 from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
 from patience.solver import LOST, WON, solve
+from patience.solver.result import Status
 from patience.wording import move_text
 
-WINNABLE: Final = "winnable"
-STATUS_LOST: Final = "lost"
-STATUS_UNKNOWN: Final = "unknown"
+WINNABLE: Final = Status.WINNABLE
+STATUS_LOST: Final = Status.LOST
+STATUS_UNKNOWN: Final = Status.UNKNOWN
 BASIS_LINE: Final = "winning line"
 BASIS_HEURISTIC: Final = "heuristic"
 SEARCH_SHARE: Final = 0.85  # part of the budget given to the search; the rest is for the heuristic

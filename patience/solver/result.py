@@ -1,6 +1,6 @@
-"""What a search answers: :class:`Result`.
+"""What a search answers: :class:`Result`, in the words of :class:`Status`.
 
->>> r = Result(outcome="lost", moves=(), nodes=12, seconds=0.01, peak_table=11)
+>>> r = Result(outcome=LOST, moves=(), nodes=12, seconds=0.01, peak_table=11)
 >>> r.decided, r.won
 (True, False)
 """
@@ -8,14 +8,39 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final, Literal
 
 from patience.rules import Move
 
-Outcome = Literal["won", "lost", "unknown"]
-WON: Final = "won"
-LOST: Final = "lost"
-UNKNOWN: Final = "unknown"
+
+class Status(StrEnum):
+    """Every word for a position's fate, from the solver to the page (the API sends the values).
+
+    The solver answers ``won``, ``lost`` or ``unknown`` (a budget ran out); the
+    dot and the hints say ``winnable`` for a position that can still be won and
+    ``pending`` while a search runs or is owed.
+
+    >>> Status.WON == "won", str(Status.PENDING), Status("winnable").decided
+    (True, 'pending', True)
+    """
+
+    WON = "won"
+    WINNABLE = "winnable"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+    PENDING = "pending"
+
+    @property
+    def decided(self) -> bool:
+        """True for an exact answer (won, winnable, lost)."""
+        return self in (Status.WON, Status.WINNABLE, Status.LOST)
+
+
+Outcome = Literal[Status.WON, Status.LOST, Status.UNKNOWN]
+WON: Final = Status.WON
+LOST: Final = Status.LOST
+UNKNOWN: Final = Status.UNKNOWN
 
 
 @dataclass(frozen=True)

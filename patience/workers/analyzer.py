@@ -35,10 +35,19 @@ from typing import Any, Final
 from patience.hints import known_hint
 from patience.i18n import _, language
 from patience.rules import Move, get_game
+from patience.solver.result import Status
 from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.workers.pool import Slots, process_pool, worker_setup
 from patience.workers.pool import context as pool_context
-from patience.workers.scheduler import WINNABLE_LIMIT, Job, Outcome, Scheduler, default_workers, escalation
+from patience.workers.scheduler import (
+    WINNABLE_LIMIT,
+    Done,
+    Scheduler,
+    SearchAnswer,
+    SearchJob,
+    default_workers,
+    escalation,
+)
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +62,7 @@ WINNABLE_QUEUE: Final = 64
 POLL_TIMEOUT: Final = 20.0
 
 
-def search_job(slug: str, state: Any, budget: float) -> Outcome:
+def search_job(slug: str, state: Any, budget: float) -> SearchAnswer:
     """In a worker process: ``(status, winning line)`` for a position."""
     from patience.hints import decide
 
@@ -96,7 +105,7 @@ def _search_in_process(conn: Connection, server_pid: int, slug: str, state: Any,
 class _PoolJob:
     """A first search in the warm pool (it cannot be stopped once running; its budget is short)."""
 
-    def __init__(self, future: Future[Outcome]) -> None:
+    def __init__(self, future: Future[SearchAnswer]) -> None:
         self.future = future
 
     def cancel(self) -> None:
@@ -106,7 +115,7 @@ class _PoolJob:
 class _ProcessJob:
     """An escalated search in a process of its own, stopped by killing the process."""
 
-    def __init__(self, job: Job, done: Callable[[Job, Outcome | None], None]) -> None:
+    def __init__(self, job: SearchJob, done: Done) -> None:
         context = pool_context()
         receive, send = context.Pipe(duplex=False)
         self.process = context.Process(target=_search_in_process, daemon=True, name="patience-search",
@@ -115,8 +124,8 @@ class _ProcessJob:
         send.close()
         threading.Thread(target=self._wait, args=(receive, job, done), daemon=True).start()
 
-    def _wait(self, receive: Connection, job: Job, done: Callable[[Job, Outcome | None], None]) -> None:
-        outcome: Outcome | None
+    def _wait(self, receive: Connection, job: SearchJob, done: Done) -> None:
+        outcome: SearchAnswer | None
         try:
             outcome = receive.recv()
         except (EOFError, OSError):
@@ -183,14 +192,14 @@ class Analyzer:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
-    def _run(self, job: Job, done: Callable[[Job, Outcome | None], None]) -> _PoolJob | _ProcessJob:
+    def _run(self, job: SearchJob, done: Done) -> _PoolJob | _ProcessJob:
         """The scheduler's runner: first searches in the warm pool, longer ones in their own process."""
         if job.step > 0:
             return _ProcessJob(job, done)
-        future: Future[Outcome] = self._submit("winnable", search_job, job.slug, job.state, job.budget)
+        future: Future[SearchAnswer] = self._submit("winnable", search_job, job.slug, job.state, job.budget)
 
-        def finished(future: Future[Outcome]) -> None:
-            outcome: Outcome | None = None
+        def finished(future: Future[SearchAnswer]) -> None:
+            outcome: SearchAnswer | None = None
             if not future.cancelled():
                 error = future.exception()
                 if error is None:
@@ -204,7 +213,7 @@ class Analyzer:
         future.add_done_callback(finished)
         return _PoolJob(future)
 
-    def _learn(self, job: Job, outcome: Outcome) -> None:
+    def _learn(self, job: SearchJob, outcome: SearchAnswer) -> None:
         self.knowledge.learn(job.slug, job.state, outcome[0], outcome[1], job.point)
 
     def _start_sweeper(self) -> None:
@@ -268,7 +277,7 @@ class Analyzer:
         return {**answer, "busy": False}
 
     def _quick_hint(self, game: Any, state: Any, last: Move | None) -> dict[str, Any]:
-        answer = hint_answer(known_hint(game, state, "unknown", (), last))
+        answer = hint_answer(known_hint(game, state, Status.UNKNOWN, (), last))
         answer["explanation"] = " ".join((_("The solver is busy: this is a quick guess."),
                                           answer["explanation"]))
         return {**answer, "busy": True}

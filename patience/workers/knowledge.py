@@ -21,10 +21,10 @@ Three kinds of facts, all exact:
 >>> known.learn("hamilton", start, "winnable", line)
 >>> after = game.apply(start, line[0])
 >>> found = known.lookup("hamilton", after)
->>> found.status, [str(m) for m in found.line]
+>>> str(found.status), [str(m) for m in found.line]
 ('winnable', ['c-f1'])
 >>> known.learn("hamilton", after, "lost", point=Point("g1", action=1, version=1))
->>> known.lookup("hamilton", game.apply(after, line[1]), Point("g1", action=2, version=2)).status
+>>> str(known.lookup("hamilton", game.apply(after, line[1]), Point("g1", action=2, version=2)).status)
 'lost'
 >>> known.lookup("hamilton", game.apply(after, line[1]), Point("g1", action=2, version=4)) is None
 True
@@ -39,9 +39,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from patience.rules import Move, get_game
+from patience.solver.result import Status
 
-WINNABLE: Final = "winnable"
-LOST: Final = "lost"
+WINNABLE: Final = Status.WINNABLE
+LOST: Final = Status.LOST
 #: Positions kept on winning lines and by status (each is a shared, immutable state).
 MAX_POSITIONS: Final = 50_000
 #: Games whose lost point is kept.
@@ -49,7 +50,7 @@ MAX_GAMES: Final = 5_000
 
 
 @dataclass(frozen=True)
-class Known:
+class Decided:
     """A decided answer: ``winnable`` with the winning line from here (maybe empty), or ``lost``."""
 
     status: str
@@ -94,23 +95,23 @@ class Knowledge:
         self._line_positions = 0
         self._lost_games: OrderedDict[str, Point] = OrderedDict()
 
-    def lookup(self, slug: str, state: Any, point: Point | None = None) -> Known | None:
+    def lookup(self, slug: str, state: Any, point: Point | None = None) -> Decided | None:
         """The decided answer for this position (at this point of its game), else None."""
         key = (slug, state)
         with self._lock:
             found = self._on_line.get(key)
             if found is not None:
                 line, index = found
-                return Known(WINNABLE, line.moves[index:])
+                return Decided(WINNABLE, line.moves[index:])
             status = self._status.get(key)
             if status is not None:
                 self._status.move_to_end(key)
-                return Known(status)
+                return Decided(status)
             if point is not None:
                 lost = self._lost_games.get(point.game_id)
                 if lost is not None and point.follows(lost):
                     self._lost_games.move_to_end(point.game_id)
-                    return Known(LOST)
+                    return Decided(LOST)
         return None
 
     def learn(self, slug: str, state: Any, status: str, line: Sequence[Move] = (),

@@ -24,6 +24,7 @@ from concurrent.futures import BrokenExecutor, Executor
 from typing import Any, Final
 
 from patience.rules import get_game
+from patience.solver.result import Status
 from patience.workers.pool import Slots, WorkersBusyError, process_pool
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,7 @@ class Reviewer:
             log.warning("review worker unavailable (%r)", exc)
             self.shutdown()  # a stuck or dead worker: the next review starts a fresh one
             return {"game": slug, "moves": len(moves), "lost_at": None, "better": None,
-                    "status": "unknown", "line": []}, False
+                    "status": Status.UNKNOWN.value, "line": []}, False
 
     def shutdown(self) -> None:
         """Stop the worker process (a running review is dropped)."""

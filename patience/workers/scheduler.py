@@ -39,11 +39,12 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from patience.rules import Move
+from patience.solver.result import Status
 from patience.workers.knowledge import Point
 
-PENDING: Final = "pending"
-UNKNOWN: Final = "unknown"
-DECIDED: Final = ("winnable", "lost")
+PENDING: Final = Status.PENDING
+UNKNOWN: Final = Status.UNKNOWN
+DECIDED: Final = (Status.WINNABLE, Status.LOST)
 #: Each budget is this many times the one before, in turn (2 s, 10 s, 60 s, 300 s, 1800 s...).
 GROWTH: Final = (5.0, 6.0)
 
@@ -54,7 +55,7 @@ WINNABLE_LIMIT: Final = 300.0
 ANSWERED_GAMES: Final = 10_000
 
 #: What a search answers: its status and, when ``winnable``, the winning line.
-Outcome = tuple[str, tuple[Move, ...]]
+SearchAnswer = tuple[str, tuple[Move, ...]]
 
 
 def default_workers() -> int:
@@ -85,7 +86,7 @@ def escalation(first: float, limit: float) -> tuple[float, ...]:
 
 
 @dataclass(frozen=True)
-class Job:
+class SearchJob:
     """One search: a game's position and the budget for it (``step`` counts the escalations)."""
 
     game_id: str
@@ -103,11 +104,13 @@ class Handle(Protocol):
         """Stop the search if it can be stopped."""
 
 
+#: The runner's report that a job ended: its answer, or None when it was cancelled or failed.
+Done = Callable[[SearchJob, "SearchAnswer | None"], None]
 #: Starts a job; must later call ``done(job, outcome)`` exactly once, with None when it was
 #: cancelled or failed, once its worker is free again.
-Runner = Callable[[Job, Callable[[Job, "Outcome | None"], None]], Handle]
+Runner = Callable[[SearchJob, Callable[[SearchJob, "SearchAnswer | None"], None]], Handle]
 #: Called with each decided outcome (before the watch is let go).
-OnResult = Callable[[Job, Outcome], None]
+OnResult = Callable[[SearchJob, SearchAnswer], None]
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,7 @@ class Progress:
 
 @dataclass
 class _Watch:
-    job: Job  # the next (or running) search
+    job: SearchJob  # the next (or running) search
     last_poll: float
     searched: float = 0.0
     waiting_since: float | None = None
@@ -176,7 +179,7 @@ class Scheduler:
                 cancel += self._let_go(game_id, watch)  # the game moved on
                 watch = None
             if watch is None:
-                job = Job(game_id, slug, state, point, self.budgets[0], 0)
+                job = SearchJob(game_id, slug, state, point, self.budgets[0], 0)
                 watch = _Watch(job, now)
                 self._watches[game_id] = watch
                 self._enqueue(watch, now)
@@ -278,7 +281,7 @@ class Scheduler:
             self._running.append(chosen)
             starts.append(chosen)
 
-    def _done(self, job: Job, outcome: Outcome | None) -> None:
+    def _done(self, job: SearchJob, outcome: SearchAnswer | None) -> None:
         """The runner's report: learn a decided answer, escalate an open one, free the worker."""
         if outcome is not None and outcome[0] in DECIDED:
             self.on_result(job, outcome)
@@ -305,7 +308,7 @@ class Scheduler:
                 else:
                     watch.searched = max(watch.searched, job.budget)
                     if job.step + 1 < len(self.budgets):
-                        watch.job = Job(job.game_id, job.slug, job.state, job.point,
+                        watch.job = SearchJob(job.game_id, job.slug, job.state, job.point,
                                         self.budgets[job.step + 1], job.step + 1)
                         if now - watch.last_poll <= self.poll_timeout:
                             self._enqueue(watch, now)

@@ -13,8 +13,8 @@ from patience import get_game
 from patience.cards import SUIT
 from patience.games.union_square import UnionSquareState, fits_tableau
 from patience.rules import FOUNDATION, TABLEAU
+from patience.solver import LOST, solve
 from patience.solver import runs as runs_module
-from patience.solver import solve
 from patience.solver.runs import (
     fewest_runs,
     piles_are_runs,
@@ -296,7 +296,7 @@ def test_a_deal_that_cannot_be_won_is_proven_lost() -> None:
     state = GAME.new(LOST_DECK)
     assert _finish(relaxed_search(state, _budget(5_000)))[0] == "lost"
     assert _finish(relaxed_search(state, _budget(200_000), prune=False))[0] == "unknown"  # too big bare
-    assert solve(GAME, state, max_seconds=30).outcome == "lost"
+    assert solve(GAME, state, max_seconds=30).outcome == LOST
 
 
 def test_run_search_wins_are_wins() -> None:

@@ -9,10 +9,10 @@ import pytest
 
 from patience.rules import Move, get_game
 from patience.workers.knowledge import Knowledge, Point
-from patience.workers.scheduler import Job, Outcome, Scheduler, escalation
+from patience.workers.scheduler import Scheduler, SearchAnswer, SearchJob, escalation
 from tests.web.conftest import union_square_winning_deal
 
-Done = Callable[[Job, "Outcome | None"], None]
+Done = Callable[[SearchJob, "SearchAnswer | None"], None]
 
 
 class FakeClock:
@@ -28,7 +28,7 @@ class FakeClock:
 class FakeHandle:
     """A started job; remembers whether it was asked to stop."""
 
-    def __init__(self, job: Job, done: Done) -> None:
+    def __init__(self, job: SearchJob, done: Done) -> None:
         self.job = job
         self.done = done
         self.cancelled = False
@@ -37,7 +37,7 @@ class FakeHandle:
     def cancel(self) -> None:
         self.cancelled = True
 
-    def report(self, outcome: Outcome | None) -> None:
+    def report(self, outcome: SearchAnswer | None) -> None:
         assert not self.reported
         self.reported = True
         self.done(self.job, outcome)
@@ -49,7 +49,7 @@ class FakeSolver:
     def __init__(self) -> None:
         self.started: list[FakeHandle] = []
 
-    def __call__(self, job: Job, done: Done) -> FakeHandle:
+    def __call__(self, job: SearchJob, done: Done) -> FakeHandle:
         handle = FakeHandle(job, done)
         self.started.append(handle)
         return handle
@@ -64,12 +64,12 @@ class FakeSolver:
 
 
 def make(workers: int = 1, max_waiting: int = 8, budgets: tuple[float, ...] = (2, 10, 60),
-         knowledge: Knowledge | None = None) -> tuple[Scheduler, FakeSolver, FakeClock, list[Outcome]]:
+         knowledge: Knowledge | None = None) -> tuple[Scheduler, FakeSolver, FakeClock, list[SearchAnswer]]:
     solver, clock = FakeSolver(), FakeClock()
-    results: list[Outcome] = []
+    results: list[SearchAnswer] = []
     known = knowledge or Knowledge()
 
-    def learn(job: Job, outcome: Outcome) -> None:
+    def learn(job: SearchJob, outcome: SearchAnswer) -> None:
         results.append(outcome)
         known.learn(job.slug, job.state, outcome[0], outcome[1], job.point)
 

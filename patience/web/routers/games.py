@@ -16,6 +16,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 
 from patience.i18n import _, get_language
 from patience.rules import game_slugs, get_game
+from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
 from patience.web.schemas import (
@@ -195,7 +196,7 @@ async def _hint(game_id: str, request: Request, *, mark: bool) -> HintOut:
     service, player = service_of(request), player_of(request)
     record, state = service.load(player, game_id)  # the game's row: its history is not read
     if record.finished:
-        return HintOut(move=None, basis="heuristic", status="winnable" if record.won else "lost",
+        return HintOut(move=None, basis="heuristic", status=Status.WINNABLE if record.won else Status.LOST,
                        explanation=_("This game is over."), line=[])
     last = service.store.recent_moves(record, 1)[0] if record.actions else []
     found = await analyzer_of(request).hint(record.id, record.game, state, last[-1] if last else None,
@@ -222,9 +223,9 @@ async def winnable(game_id: str, request: Request) -> WinnableOut:
     game = get_game(record.game)
     analyzer = analyzer_of(request)
     if record.won or game.is_won(state):
-        verdict = Verdict("winnable", limit=analyzer.winnable_limit)
+        verdict = Verdict(Status.WINNABLE, limit=analyzer.winnable_limit)
     elif record.finished or game.is_stuck(state):
-        verdict = Verdict("lost", limit=analyzer.winnable_limit)
+        verdict = Verdict(Status.LOST, limit=analyzer.winnable_limit)
     else:
         verdict = analyzer.winnability(record.id, record.game, state, point_of(record))
     return WinnableOut.model_validate({"version": record.version, "status": verdict.status,

@@ -11,6 +11,7 @@ from patience.catalog import CatalogError, daily_deal, parse_day
 from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.rules import Game, Move, get_game
+from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import DailyOut, ReviewOut, ReviewStepOut, ViewOut
@@ -65,7 +66,7 @@ def described(game: Game[Any], found: dict[str, Any], moves: list[str], states: 
         played = Move.parse(moves[lost_at - 1])
         extra = {"played": str(played), "played_words": describe_move(game, start, played),
                  "better_words": describe_move(game, start, line[0])}
-    elif found["status"] == "winnable":
+    elif found["status"] == Status.WINNABLE:
         start = states[-1]
     else:
         start = None
@@ -88,11 +89,11 @@ def view_of(game: Game[Any], state: Any) -> ViewOut:
 def summary(found: dict[str, Any], extra: dict[str, Any]) -> str:
     """The verdict in words."""
     status, lost_at = found["status"], found["lost_at"]
-    if status == "won":
+    if status == Status.WON:
         return _("This game was won.")
-    if status == "winnable":
+    if status == Status.WINNABLE:
         return _("This game can still be won.")
-    if status == "unknown":
+    if status == Status.UNKNOWN:
         return _("Not decided: a search ran out of time.")
     if lost_at == 0:
         return _("This deal could not be won from the start.")
