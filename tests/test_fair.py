@@ -10,7 +10,7 @@ import pytest
 from patience.deals import deck_text, shuffled_deck
 from patience.fair import Budget, FairHint, Odds, completions, fair_hint, observe, odds
 from patience.rules import Game, Move, get_game
-from patience.solver import WON, solve
+from patience.solver import LOST, UNKNOWN, WON, solve
 
 # Hamilton deal 4 after 22 moves of a winning line: 9 cards in the stock, 7 of them never seen
 # (the first two turned to the Chooser lie at its bottom); every solve below is decided.
@@ -49,8 +49,8 @@ def test_odds_count_every_completion_and_repeat() -> None:
     seen = game.observe(state, played)
     answer = odds(game, seen, samples=6, seed=1, budget=DECIDING)
     outcomes = [solve(game, s, max_nodes=20_000).outcome for s in completions(game, seen, 6, 1)]
-    assert (answer.won, answer.lost, answer.unknown) == (outcomes.count("won"), outcomes.count("lost"),
-                                                         outcomes.count("unknown"))
+    assert (answer.won, answer.lost, answer.unknown) == (outcomes.count(WON), outcomes.count(LOST),
+                                                         outcomes.count(UNKNOWN))
     assert answer.samples == 6 and answer.low <= answer.won / 6 <= answer.high
     assert odds(game, seen, samples=6, seed=1, budget=DECIDING) == answer
 
