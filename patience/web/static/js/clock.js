@@ -33,6 +33,11 @@ export function playSeconds() {
   const g = app.game;
   if (!g) return 0;
   let seconds = clock.id === g.id ? clock.base : g.elapsed_seconds || 0;
+  if (g.finished) {
+    // the server's final count, as the win screen shows it (even if the page's guess ran ahead)
+    clock.shown = g.elapsed_seconds || 0;
+    return clock.shown;
+  }
   if (clock.id === g.id && clock.running && started(g)) {
     seconds += Math.min(GAP_SECONDS, (performance.now() - clock.at) / 1000);
   }

@@ -32,18 +32,23 @@ const FOUR_COLOUR_KEY = "patience.fourColour";
 
 // ---------------------------------------------------------------- rendering
 
+/** Does the dock show the game's message (a lost or won game) now? */
+function messageShown(g) {
+  return Boolean(g.message) && app.messageClosed !== `${g.id}:${g.version}`;
+}
+
 function renderMessage() {
   const g = app.game;
   const box = $("message");
   const key = `${g.id}:${g.version}`;
-  if (g.message && app.messageClosed !== key) {
+  if (messageShown(g)) {
     const fresh = box.hidden || box.dataset.shown !== key;
     $("message-text").textContent = g.message;
     box.hidden = false;
     box.dataset.kind = g.won ? "won" : "over";
     box.dataset.gameId = g.id;
     box.dataset.shown = key;
-    box.querySelector('[data-action="undo"]').hidden = g.moves.length === 0 || g.won;
+    box.querySelector('[data-action="undo"]').hidden = g.moves.length === 0 || g.won || g.undo_available === false;
     box.querySelector('[data-action="restart"]').hidden = g.won;
     box.querySelector('[data-action="review"]').hidden = g.won;
     box.querySelector('[data-action="next"]').hidden = g.deal === null || g.deal === undefined || g.deal >= MAX_DEAL;
@@ -59,7 +64,8 @@ function renderMessage() {
 
 function renderButtons() {
   const g = app.game;
-  $("undo").disabled = g.moves.length === 0;
+  // the server says whether an undo would be taken (not after a win, not in a finished game)
+  $("undo").disabled = g.moves.length === 0 || g.undo_available === false;
   $("redo").disabled = !g.redo || g.redo.length === 0;
   $("restart").disabled = false;
   $("game-select").value = g.game;
@@ -82,6 +88,7 @@ function render(mode = "move") {
   const table = $("table");
   const hadFocus = table.contains(document.activeElement) && document.activeElement !== table;
   renderStatus(); // first: the table's size depends on the room the status bar leaves
+  $("message").hidden = !messageShown(app.game); // and on the footer's height (a phone's grows for it)
   app.pileEls = renderTable(table, app.game, mode);
   applyRovingFocus(hadFocus || app.keepFocus);
   app.keepFocus = false;

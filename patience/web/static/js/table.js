@@ -11,11 +11,11 @@ const FAN = 0.28; // fan step of a tableau pile, as a fraction of the card heigh
 const INDEX_STRIP = 0.31; // of the card width
 const SMALL_INDEX_STRIP = 0.33; // small cards have bigger indices: top 0.03 + rank 0.29
 const SIZING_CARDS = 13; // Hamilton's cards are sized so that a pile this long fits with the thinnest fan
-const PEEK = 0.3; // Union Square: how much of the second card shows above the top one (of the height)
 const RATIO = 1.4; // card height / width
-const MAX_WIDTH = 132;
+const MAX_WIDTH = 190;
 const MIN_WIDTH = 34;
-const SMALL_CARDS = 64; // narrower cards get bigger indices and a simpler middle (class small-cards)
+const SMALL_CARDS = 64;
+const SIDE_SPACER = 1.5; // Hamilton's side columns: the room between them and the piles, in gaps // narrower cards get bigger indices and a simpler middle (class small-cards)
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -66,36 +66,61 @@ export function minFan(cw) {
   return Math.ceil(cw * (cw < SMALL_CARDS ? SMALL_INDEX_STRIP : INDEX_STRIP)) + 1;
 }
 
-/** The room the table may use: its width, and the height from its top to the dock above the footer. */
+/** The room the table may use: its width, and the height from its top to the footer (less its padding). */
 function room(container) {
   const width = Math.max(260, container.clientWidth);
   const top = container.getBoundingClientRect().top + window.scrollY;
   const footer = document.querySelector(".footer");
-  const reserve = (footer ? footer.offsetHeight : 40) + 8;
+  const padding = parseFloat(getComputedStyle(container).paddingBottom) || 0;
+  const reserve = (footer ? footer.offsetHeight : 40) + padding + 2;
   const height = Math.max(240, window.innerHeight - top - reserve);
   return { width, height, top };
 }
 
+/** Union Square: how far the top card of a pile sits below the card it covers, in pixels. */
+function peekOf(cw) {
+  return minFan(cw) + 1;
+}
+
 /**
  * Card size from the room available and the game's layout, set as CSS custom properties on the root
- * (--cw, --ch, --gap: the dragged cards use them too). Hamilton: seven piles under a row of stock,
- * Chooser and foundations; sized so a pile of SIZING_CARDS (or the longest, if longer) fits with the
- * thinnest fan that still shows every rank and suit. Union Square: six columns (stock and waste, the
- * 4x4 grid, foundations) and four rows of a card plus the peek of the one beneath.
+ * (--cw, --ch, --gap, --peek: the dragged cards use them too).
+ *
+ * Hamilton: seven piles sized so a pile of SIZING_CARDS (or the longest, if longer) fits with the
+ * thinnest fan that still shows every rank and suit; the stock, Chooser and foundations go either in
+ * a row above the piles ("top") or, when that gives bigger cards (wide screens), in side columns
+ * ("side": stock over Chooser on the left, the foundations two by two on the right). Union Square:
+ * six columns (stock and waste, the 4x4 grid, foundations) and four rows of a card plus the peek of
+ * the one beneath, just enough to show its rank and suit; or, when that gives bigger cards (wide
+ * screens), "wide": stock, waste and foundations in a row above the piles in two rows of eight.
  */
 export function fitCards(container, game) {
   const { width, height, top } = room(container);
   const gap = Math.max(4, Math.min(14, Math.round(width * 0.011)));
   let cw;
+  let arrangement = "top";
   if (game.game === "union-square") {
-    const byWidth = (width - 7 * gap - 1.2 * gap) / 6; // 8 grid columns: 6 cards, 2 spacers of 0.6 gap
-    const byHeight = (height - 3 * gap) / (4 * RATIO * (1 + PEEK));
-    cw = Math.min(byWidth, byHeight);
+    // a row of the tableau: a card (RATIO cw, rounded up) and a peek (INDEX_STRIP cw + 2 px, rounded up)
+    const tableauRow = RATIO + INDEX_STRIP;
+    const gridWidth = (width - 7 * gap - 1.2 * gap) / 6; // 8 grid columns: 6 cards, 2 spacers of 0.6 gap
+    const gridHeight = (height - 3 * gap - 4 * 4) / (4 * tableauRow);
+    // wide screens: stock, waste and foundations in a row above two rows of eight piles
+    const wideWidth = (width - 7 * gap) / 8;
+    const wideHeight = (height - 2.5 * gap - 2 * 4 - 1) / (RATIO + 2 * tableauRow);
+    cw = Math.min(gridWidth, gridHeight);
+    const wide = Math.min(wideWidth, wideHeight);
+    if (wide > cw) [cw, arrangement] = [wide, "wide"];
   } else {
     const longest = Math.max(SIZING_CARDS, ...game.view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
-    const byWidth = (width - 6 * gap) / 7;
-    const byHeight = (height - 2 * gap - 2) / (2 * RATIO + (longest - 1) * (INDEX_STRIP + 0.02));
-    cw = Math.min(byWidth, byHeight);
+    const pile = RATIO + (longest - 1) * (INDEX_STRIP + 0.02); // a fanned pile's height, in card widths
+    const topWidth = (width - 6 * gap) / 7;
+    const topHeight = (height - 2 * gap - 2) / (RATIO + pile);
+    const sideWidth = (width - 12 * gap) / 10; // 1 + 7 + 2 cards, 9 gaps and 2 spacers of 1.5 gaps
+    const sideHeight = Math.min((height - 2) / pile, (height - gap) / (2 * RATIO));
+    const onTop = Math.min(topWidth, topHeight);
+    const aside = Math.min(sideWidth, sideHeight);
+    cw = onTop;
+    if (aside > onTop) [cw, arrangement] = [aside, "side"];
   }
   cw = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.floor(cw)));
   const ch = Math.round(cw * RATIO);
@@ -103,8 +128,9 @@ export function fitCards(container, game) {
   root.style.setProperty("--cw", `${cw}px`);
   root.style.setProperty("--ch", `${ch}px`);
   root.style.setProperty("--gap", `${gap}px`);
+  root.style.setProperty("--peek", `${peekOf(cw)}px`);
   root.classList.toggle("small-cards", cw < SMALL_CARDS);
-  return { cw, ch, gap, height, top };
+  return { cw, ch, gap, height, top, arrangement };
 }
 
 function slotClass(pile) {
@@ -154,7 +180,7 @@ function placeCards(el, pile, sizes, fanStep) {
     card.dataset.index = String(i);
     let top = 0;
     if (pile.kind === "tableau") {
-      if (fanStep === "peek") top = n >= 2 && i === n - 1 ? Math.max(minFan(sizes.cw), Math.round(sizes.ch * PEEK)) : 0;
+      if (fanStep === "peek") top = n >= 2 && i === n - 1 ? peekOf(sizes.cw) : 0;
       else top = Math.round(i * fanStep);
     }
     card.style.top = `${top}px`;
@@ -235,6 +261,27 @@ function animate(container, before, mode) {
       animateFrom(el, stockRect, 20 * i++, 220);
     }
   }
+  uncoverBeneathMoving(container);
+}
+
+/**
+ * While cards fly onto a squared pile (a foundation, the waste), the card they will cover shows
+ * (it is hidden as buried otherwise), so the pile never looks empty on the way.
+ */
+function uncoverBeneathMoving(container) {
+  for (const pile of container.querySelectorAll("[data-pile]")) {
+    const first = pile.querySelector(":scope > .card.moving");
+    if (!first) continue;
+    const beneath = first.previousElementSibling;
+    if (!beneath || !beneath.classList.contains("buried")) continue;
+    beneath.classList.remove("buried");
+    const animations = [...pile.querySelectorAll(":scope > .card.moving")].flatMap((el) => el.getAnimations());
+    Promise.allSettled(animations.map((a) => a.finished)).then(() => {
+      if (beneath.isConnected && beneath.nextElementSibling && beneath.nextElementSibling.nextElementSibling?.classList.contains("card")) {
+        beneath.classList.add("buried");
+      }
+    });
+  }
 }
 
 /**
@@ -245,7 +292,7 @@ export function renderTable(container, game, mode = "move") {
   const before = mode === "move" && container.firstChild ? snapshot() : null;
   const sizes = fitCards(container, game);
   const layout = document.createElement("div");
-  layout.className = `layout ${game.game}`;
+  layout.className = `layout ${game.game} ${sizes.arrangement}`;
   const piles = [];
   for (const pile of game.view.piles) {
     const el = makePile(pile);
@@ -256,7 +303,8 @@ export function renderTable(container, game, mode = "move") {
         fan = "peek";
       } else {
         const n = pile.cards.length;
-        const below = sizes.height - sizes.ch - sizes.gap * 2 - sizes.ch; // under the top row, less the last card
+        // under the top row (or from the top, with side columns), less the last card
+        const below = sizes.height - sizes.ch - (sizes.arrangement === "side" ? 2 : sizes.gap * 2 + sizes.ch);
         fan = n > 1 ? Math.max(minFan(sizes.cw), Math.min(sizes.ch * FAN, below / (n - 1))) : 0;
         el.style.height = `${Math.round(sizes.ch + Math.max(0, n - 1) * fan)}px`;
       }
@@ -265,7 +313,8 @@ export function renderTable(container, game, mode = "move") {
     layout.append(el);
     piles.push(el);
   }
-  if (game.game === "hamilton") {
+  arrangementNow = sizes.arrangement;
+  if (game.game === "hamilton" && sizes.arrangement === "top") {
     const spacer = document.createElement("div");
     spacer.className = "spacer";
     spacer.style.gridArea = "gap";
@@ -292,20 +341,31 @@ function keyboardOrder(slug, piles) {
   return order.map((n) => by.get(n)).filter(Boolean);
 }
 
-/** Grid neighbours for the arrow keys: returns the notation to move to, or null. */
+let arrangementNow = "top";
+
+/**
+ * Grid neighbours for the arrow keys: returns the notation to move to, or null. Hamilton's side
+ * columns keep the grid of the row above the piles (up from a pile: the stock, Chooser, foundations).
+ */
 export function neighbour(slug, notation, key) {
-  const grid =
-    slug === "union-square"
-      ? [
-          ["s", "t1", "t2", "t3", "t4", "f1"],
-          ["w", "t5", "t6", "t7", "t8", "f2"],
-          ["w", "t9", "t10", "t11", "t12", "f3"],
-          ["w", "t13", "t14", "t15", "t16", "f4"],
-        ]
-      : [
-          ["s", "c", "c", "f1", "f2", "f3", "f4"],
-          ["t1", "t2", "t3", "t4", "t5", "t6", "t7"],
-        ];
+  const row = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => `t${from + i}`);
+  let grid;
+  if (slug === "union-square" && arrangementNow === "wide") {
+    grid = [["s", "w", "w", "w", "f1", "f2", "f3", "f4"], row(1, 8), row(9, 16)];
+  } else if (slug === "union-square") {
+    grid = [
+      ["s", ...row(1, 4), "f1"],
+      ["w", ...row(5, 8), "f2"],
+      ["w", ...row(9, 12), "f3"],
+      ["w", ...row(13, 16), "f4"],
+    ];
+  } else {
+    grid = [["s", "c", "c", "f1", "f2", "f3", "f4"], row(1, 7)];
+  }
+  return step(grid, notation, key);
+}
+
+function step(grid, notation, key) {
   let row = -1;
   let col = -1;
   for (let r = 0; r < grid.length && row < 0; r++) {
@@ -313,12 +373,12 @@ export function neighbour(slug, notation, key) {
     if (c >= 0) [row, col] = [r, c];
   }
   if (row < 0) return null;
-  const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[key];
-  if (!step) return null;
+  const delta = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[key];
+  if (!delta) return null;
   let [r, c] = [row, col];
   for (let guard = 0; guard < 20; guard++) {
-    r += step[0];
-    c += step[1];
+    r += delta[0];
+    c += delta[1];
     if (r < 0 || r >= grid.length || c < 0 || c >= grid[0].length) return null;
     if (grid[r][c] !== notation) return grid[r][c];
   }

@@ -8,6 +8,9 @@ import { $ } from "./state.js";
 import { clock } from "./status.js";
 import { reducedMotion } from "./table.js";
 
+/** How long the cascade runs alone before the win box comes in. */
+export const WIN_BOX_DELAY_MS = 1400;
+
 /** A row of the win screen's table: <dt>label</dt><dd>value</dd>, with data-win="key" for tests. */
 function detail(key, label, value) {
   const dt = document.createElement("dt");
@@ -47,6 +50,8 @@ export function showWin(game) {
   );
   $("win-records").textContent = "";
   loadRecords(game);
+  // the cascade is seen first: the box follows (style.css --win-delay)
+  $("message").style.setProperty("--win-delay", reducedMotion() ? "0s" : `${WIN_BOX_DELAY_MS}ms`);
   celebrate();
 }
 

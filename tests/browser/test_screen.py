@@ -1,0 +1,63 @@
+"""The table uses the screen: card widths, the page's height, the phone's footer, covered figures.
+
+Measured in Chromium on a fresh deal of each game: on wide screens the stock, the Chooser or waste
+and the foundations move aside (Hamilton) or above two rows of eight piles (Union Square), so cards
+are at least 15% wider than with the old fixed shape (Hamilton 89 and 130 px, Union Square 81 and
+119 px at 1280x800 and 1920x1080), while every covered card still shows its rank and suit
+(``test_layout.py``). The page is never taller than the window, and a phone's footer under the
+table takes at most 80 px.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import open_deal, post_moves
+
+pytestmark = pytest.mark.browser
+
+#: (game, width, height) -> the smallest card width accepted, in CSS pixels.
+WIDEST = {
+    ("hamilton", 1280, 800): 102,
+    ("hamilton", 1920, 1080): 150,
+    ("union-square", 1280, 800): 93,
+    ("union-square", 1920, 1080): 137,
+}
+
+CARD_WIDTH_JS = "() => document.querySelector('#table [data-card]').getBoundingClientRect().width"
+
+
+@pytest.mark.parametrize(("game", "width", "height"), sorted(WIDEST))
+def test_cards_are_wider_on_wide_screens(page_factory: Any, live_server: str, game: str, width: int,
+                                         height: int) -> None:
+    page = page_factory(viewport={"width": width, "height": height})
+    open_deal(page, live_server, game, 1)
+    assert page.evaluate(CARD_WIDTH_JS) >= WIDEST[(game, width, height)]
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+
+
+@pytest.mark.parametrize("width", [1024, 1366, 1600, 1920])
+def test_union_square_page_is_never_taller_than_the_window(page_factory: Any, live_server: str,
+                                                           width: int) -> None:
+    page = page_factory(viewport={"width": width, "height": 768})
+    open_deal(page, live_server, "union-square", 1)
+    post_moves(page, ["s", "s", "s"])
+    assert page.evaluate("document.documentElement.scrollHeight") <= 768
+
+
+@pytest.mark.parametrize("game", ["hamilton", "union-square"])
+def test_the_phone_footer_takes_at_most_80_px(page_factory: Any, live_server: str, game: str) -> None:
+    page = page_factory(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    open_deal(page, live_server, game, 1)
+    assert page.evaluate("document.querySelector('.footer').getBoundingClientRect().height") <= 80
+
+
+def test_covered_court_cards_show_no_sliver_of_their_figure(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 1)  # tableau 4 holds J♣ under J♥ under 2♣
+    shown = page.evaluate("""() => [...document.querySelectorAll('#table .pile.tableau > [data-card]')]
+        .filter((c) => c.nextElementSibling && c.nextElementSibling.matches('[data-card]'))
+        .map((c) => c.querySelector('.court-art')).filter(Boolean)
+        .filter((art) => getComputedStyle(art).visibility !== 'hidden').length""")
+    assert shown == 0
