@@ -61,3 +61,17 @@ def test_covered_court_cards_show_no_sliver_of_their_figure(page: Any, live_serv
         .map((c) => c.querySelector('.court-art')).filter(Boolean)
         .filter((art) => getComputedStyle(art).visibility !== 'hidden').length""")
     assert shown == 0
+
+
+def test_a_fresh_browser_starts_without_a_refused_request(page: Any, live_server: str) -> None:
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(live_server + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#table [data-card]")
+    assert refused == []
+    # the reload resumes the same game: all three first requests go out together
+    first = page.evaluate("window.patience.app.game.id")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.evaluate("window.patience.app.game.id") == first

@@ -479,8 +479,12 @@ function wireControls() {
   installFinish(render, setGame);
 }
 
-async function firstGame() {
-  const saved = localStorage.getItem(GAME_KEY);
+/**
+ * The game to show first: the one this browser played last (`saved`), else this player's latest
+ * unfinished game (`unfinished`: the list, if asked already; a list, so a fresh browser asks nothing
+ * that answers 404), else a new deal.
+ */
+async function firstGame(saved, unfinished = null) {
   if (saved) {
     try {
       return await api.get(`/api/games/${encodeURIComponent(saved)}`);
@@ -489,26 +493,35 @@ async function firstGame() {
     }
   }
   try {
-    return await api.get("/api/games/current");
+    const list = unfinished ?? (await api.get("/api/games?status=unfinished"));
+    if (list.length) return await api.get(`/api/games/${encodeURIComponent(list[0].id)}`);
   } catch (err) {
-    /* none yet */
+    /* none to resume */
   }
-  const slug = localStorage.getItem(SLUG_KEY) || (app.catalog[0] && app.catalog[0].slug) || "hamilton";
+  const slug = localStorage.getItem(SLUG_KEY) || "hamilton";
   return api.post("/api/games", { game: slug, deal: null, deck: null });
 }
 
+const FALLBACK_CATALOG = [
+  { slug: "hamilton", name: "Hamilton", max_score: 52 },
+  { slug: "union-square", name: "Union Square", max_score: 104 },
+];
+
 async function boot() {
   installSuitSymbols();
-  await loadMessages(api);
+  // The first requests go out together: the words, the games, and (unless a link names a deal) the
+  // game. A fresh browser has no player yet: its first answer brings one (the games to resume), so
+  // the requests after it are all this player's.
+  const params = new URLSearchParams(window.location.search);
+  const wanted = params.get("game");
+  const saved = localStorage.getItem(GAME_KEY);
+  const unfinished = wanted || saved ? null : await api.get("/api/games?status=unfinished").catch(() => []);
+  const words = loadMessages(api);
+  const catalog = api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
+  const first = wanted ? null : firstGame(saved, unfinished).catch((err) => err);
+  await words;
   translateDocument();
-  try {
-    app.catalog = await api.get("/api/games/catalog");
-  } catch (err) {
-    app.catalog = [
-      { slug: "hamilton", name: "Hamilton", max_score: 52 },
-      { slug: "union-square", name: "Union Square", max_score: 104 },
-    ];
-  }
+  app.catalog = await catalog;
   app.stats = new StatsDialog(app.catalog, announce);
   fitDealField();
   fillSelects();
@@ -520,8 +533,6 @@ async function boot() {
   wireControls();
   installPointerInput();
   // /?game=hamilton&deal=123 opens that deal (a link to share); reload then resumes it
-  const params = new URLSearchParams(window.location.search);
-  const wanted = params.get("game");
   let started = false;
   if (wanted) {
     window.history.replaceState(null, "", window.location.pathname);
@@ -530,7 +541,9 @@ async function boot() {
   }
   if (!started) {
     try {
-      setGame(await firstGame(), "deal");
+      const game = (await first) ?? (await firstGame(localStorage.getItem(GAME_KEY)));
+      if (game instanceof Error) throw game;
+      setGame(game, "deal");
     } catch (err) {
       notice(errorText(err));
     }
