@@ -107,9 +107,17 @@ export function installPointer(table, layer, handlers) {
 
   table.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || press || drag) return;
-    const pileEl = event.target.closest("[data-pile]");
+    // cards still sliding into place (a deal, a move) land at once: the press is for the table as it
+    // will be, not for a card on its way past
+    let target = event.target;
+    const sliding = [...table.querySelectorAll(".card.moving")].flatMap((el) => el.getAnimations());
+    if (sliding.length) {
+      sliding.forEach((a) => a.finish());
+      target = document.elementFromPoint(event.clientX, event.clientY) || target;
+    }
+    const pileEl = target.closest("[data-pile]");
     if (!pileEl || !table.contains(pileEl)) return;
-    const cardEl = event.target.closest("[data-card]");
+    const cardEl = target.closest("[data-card]");
     let index = -1;
     if (cardEl && pileEl.dataset.kind !== "stock") {
       const cards = [...pileEl.querySelectorAll(":scope > [data-card]")];
@@ -149,7 +157,10 @@ export function installPointer(table, layer, handlers) {
       return;
     }
     press = null;
-    if (!cancelled) handlers.tap(wasPress.pileEl, wasPress.index);
+    // the table was drawn again while the button was down (the answer to the move before): the same pile
+    let pileEl = wasPress.pileEl;
+    if (!pileEl.isConnected) pileEl = table.querySelector(`[data-pile="${pileEl.dataset.pile}"]`) || pileEl;
+    if (!cancelled) handlers.tap(pileEl, wasPress.index);
   }
 
   table.addEventListener("pointerup", (event) => release(event, false));

@@ -294,8 +294,20 @@ function groupCount(el, index) {
 }
 
 /** A tap or click on a pile: deal, select, move the selection there, or (twice quickly) double-click. */
-function onTap(el, index) {
+function onTap(el, index, queued = false) {
   if (!app.game) return;
+  if (!queued && app.pending > 0 && el.dataset.kind !== "stock") {
+    // a move (a deal) is on its way: the tap waits for its answer, then takes the pile as it is then
+    const count = el.querySelectorAll(":scope > [data-card]").length;
+    const pile = el.dataset.pile;
+    run(() => {
+      const now = document.querySelector(`#table [data-pile="${pile}"]`);
+      if (!now) return;
+      const cards = now.querySelectorAll(":scope > [data-card]").length;
+      onTap(now, cards === count ? index : cards - 1, true);
+    });
+    return;
+  }
   const notation = el.dataset.notation;
   const now = performance.now();
   const last = app.lastTap;

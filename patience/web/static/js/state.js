@@ -75,7 +75,10 @@ export function errorText(err) {
 
 /** Run actions one after another, so each change carries the version the server last sent. */
 export function run(action) {
+  app.pending = (app.pending || 0) + 1;
   const result = app.queue.then(action, action);
-  app.queue = result.catch(() => {});
+  app.queue = result.catch(() => {}).finally(() => {
+    app.pending -= 1;
+  });
   return result;
 }
