@@ -116,5 +116,9 @@ export async function openRules() {
     $("rules-title").textContent = t("Rules");
     body.textContent = t("The rules page is not available yet.");
   }
-  $("rules-dialog").showModal();
+  const dialog = $("rules-dialog");
+  dialog.showModal();
+  // open at the top, on the title (not scrolled down to the Close button)
+  $("rules-title").focus({ preventScroll: true });
+  dialog.scrollTop = 0;
 }
