@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import open_deal, post_moves
+from tests.browser.helpers import open_deal, post_moves, winning_line
 
 pytestmark = pytest.mark.browser
 
@@ -104,3 +104,15 @@ def test_the_rules_open_at_the_top(page_factory: Any, live_server: str, phone: b
             .map((dd) => dd.getBoundingClientRect().width
                          / dd.parentElement.getBoundingClientRect().width)""")
         assert min(widths) > 0.9
+
+
+def test_after_a_win_undo_is_off_and_the_clocks_agree(page: Any, live_server: str) -> None:
+    game, deal, moves = winning_line("winning-hamilton-1.txt")
+    open_deal(page, live_server, game, deal)
+    won = post_moves(page, moves)
+    assert won["won"] and won["undo_available"] is False
+    assert page.locator("#undo").is_disabled()
+    assert page.locator('#message [data-action="undo"]').is_hidden()
+    status = page.locator('#status [data-stat="time"] b').text_content()
+    assert status == page.locator('#win-details [data-win="time"]').text_content()
+    assert page.locator("#winnable").get_attribute("data-status") == "won"
