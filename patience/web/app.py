@@ -27,6 +27,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from patience import __version__
+from patience.errors import (
+    ActionRefusedError,
+    GameNotFoundError,
+    IllegalMoveError,
+    InvalidDealError,
+    InvalidMoveError,
+    LimitReachedError,
+    StaleVersionError,
+    StorageUnavailableError,
+)
 from patience.i18n import N_, _
 from patience.store import Store
 from patience.web.context import RequestContextMiddleware
@@ -141,11 +151,32 @@ RETRY_AFTER_SECONDS: Final = 5
 def storage_error(request: Request, exc: Exception) -> JSONResponse:
     """Any storage failure (disk full, I/O error, locked too long, damage): 503 with a translated
     sentence and ``Retry-After``; the write it interrupted was rolled back whole."""
-    assert isinstance(exc, sqlite3.Error)
+    assert isinstance(exc, sqlite3.Error | StorageUnavailableError)
     detail = _("Your games cannot be saved or read right now, and nothing was changed; "
                "try again in a moment.")
     return JSONResponse({"detail": detail}, status_code=503,
                         headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+
+#: The HTTP status of each domain refusal (:mod:`patience.errors`); the sentence is the ``detail``.
+DOMAIN_STATUS: Final[dict[type[Exception], int]] = {
+    GameNotFoundError: 404,
+    StaleVersionError: 409,
+    ActionRefusedError: 422,
+    LimitReachedError: 422,
+    IllegalMoveError: 422,
+    InvalidMoveError: 400,
+    InvalidDealError: 400,
+}
+
+
+def domain_error(request: Request, exc: Exception) -> JSONResponse:
+    """A refusal of the table as ``{"detail": sentence}`` with the status of its kind
+    (:data:`DOMAIN_STATUS`); storage unavailable is :func:`storage_error`'s 503."""
+    if isinstance(exc, StorageUnavailableError):
+        return storage_error(request, exc)
+    status = next(code for kind, code in DOMAIN_STATUS.items() if isinstance(exc, kind))
+    return JSONResponse({"detail": str(exc)}, status_code=status)
 
 
 def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
@@ -200,6 +231,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(sqlite3.Error, storage_error)
+    for kind in (*DOMAIN_STATUS, StorageUnavailableError):
+        app.add_exception_handler(kind, domain_error)
     for router in (games.router, review.router, stats.router, i18n.router, rules.router):
         app.include_router(router)
 

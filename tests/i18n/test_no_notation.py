@@ -27,8 +27,8 @@ DECK_LETTERS = re.compile(r"(?<!\w)(?:10|[A2-9TJQK])[CDHS](?!\w)")
 #: Where the texts of refusals and hints come from (the terminal's help, which teaches what to
 #: type, and the parser's messages about typed moves are not among them).
 PLAYER_READS = ("patience/games/", "patience/errors.py", "patience/hints.py", "patience/wording.py",
-                "patience/finish.py", "patience/web/service.py", "patience/web/messages.py",
-                "patience/web/routers/")
+                "patience/finish.py", "patience/table.py", "patience/web/service.py",
+                "patience/web/messages.py", "patience/web/routers/")
 
 
 def codes_in(text: str) -> list[str]:

@@ -11,12 +11,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
+from patience import table as table_module
+from patience.errors import LimitReachedError
 from patience.rules import get_game
 from patience.store import _MIGRATIONS, MAX_MOVES_PER_GAME, Store
-from patience.web import service as service_module
 from patience.web.service import CHECKPOINT_EVERY, RECENT_MOVES, GameService
 from tests.web.conftest import new_game, play
 
@@ -83,26 +83,26 @@ def test_answers_carry_the_last_moves_unless_the_whole_history_is_asked(client: 
 
 def test_the_move_limit_refuses_further_moves_and_changes_nothing(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(service_module, "MAX_MOVES_PER_GAME", 8)
+    monkeypatch.setattr(table_module, "MAX_MOVES_PER_GAME", 8)
     service = GameService(Store(tmp_path / "games.sqlite3"))
     record, _state = service.create(PLAYER, "hamilton", deal=1, deck=None)
     record, _state = service.play(PLAYER, record.id, OPENING, record.version)
     record, _state = service.play(PLAYER, record.id, PAIR, record.version)
-    with pytest.raises(HTTPException) as refused:
+    with pytest.raises(LimitReachedError) as refused:
         service.play(PLAYER, record.id, PAIR, record.version)
-    assert refused.value.status_code == 422 and "limit of 10,000" not in str(refused.value.detail)
-    assert "8 moves" in str(refused.value.detail)
+    assert "limit of 10,000" not in str(refused.value)
+    assert "8 moves" in str(refused.value)
     saved = service.store.get_game(PLAYER, record.id)
     assert saved is not None and saved.move_count == 7 and saved.version == record.version
     record, _state = service.play(PLAYER, record.id, PAIR[:1], record.version)  # the eighth move is allowed
-    with pytest.raises(HTTPException):
+    with pytest.raises(LimitReachedError):
         service.play(PLAYER, record.id, PAIR[1:], record.version)
 
 
 def test_the_move_limit_is_ten_thousand_and_translated(client: TestClient,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     assert MAX_MOVES_PER_GAME == 10_000
-    monkeypatch.setattr(service_module, "MAX_MOVES_PER_GAME", 5)
+    monkeypatch.setattr(table_module, "MAX_MOVES_PER_GAME", 5)
     game = play(client, new_game(client, "hamilton", deal=1), *OPENING)
     refused = client.post(f"/api/games/{game['id']}/moves", params={"lang": "ru"},
                           json={"moves": ["f1-t1"], "version": game["version"]})

@@ -13,9 +13,10 @@ from patience.i18n import _
 from patience.rules import Game, Move, get_game
 from patience.solver.result import Status
 from patience.store import GameRecord
+from patience.table import deal_of
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import DailyOut, ReviewOut, ReviewStepOut, ViewOut
-from patience.web.service import deal_of, view_out
+from patience.web.service import view_out
 from patience.wording import describe_move
 from patience.workers.pool import WorkersBusyError
 from patience.workers.reviews import Reviewer

@@ -17,9 +17,10 @@ from fastapi import APIRouter, HTTPException, Request
 from patience.catalog import CatalogError, check_difficulty
 from patience.i18n import _, get_language
 from patience.store import Statistics
+from patience.table import known_game
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import HistoryOut, ResetOut, StatsOut
-from patience.web.service import iso_time, known_game
+from patience.web.service import iso_time
 
 router = APIRouter(prefix="/api/stats", tags=["statistics"])
 HISTORY_LENGTH = 100
