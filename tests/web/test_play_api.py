@@ -152,3 +152,16 @@ def test_statistics_count_one_set_of_games(client: TestClient) -> None:
     assert figures["formatted"]["definition"].startswith("Played: every deal with at least one move")
     ru = client.get("/api/stats", params={"game": "union-square", "lang": "ru"}).json()
     assert ru["formatted"]["definition"] != figures["formatted"]["definition"]
+
+
+def test_hidden_reports_after_each_move_do_not_stop_the_clock(client: TestClient, app: FastAPI) -> None:
+    """A lying page that reports "hidden" after every move still gets the time its moves took."""
+    now = [1000.0]
+    app.state.service.clock = lambda: now[0]
+    game = new_game(client, deal=3)
+    for _ in range(3):
+        now[0] += 2
+        game = play(client, game, "s")
+        hidden = client.post(f"/api/games/{game['id']}/clock", json={"visible": False})
+        assert hidden.status_code == 200 and hidden.json()["clock_running"] is False
+    assert game["elapsed_seconds"] == 6  # 2 s before each of the three moves
