@@ -1,16 +1,21 @@
 """The terminal game: read commands and moves, print the table.
 
-:class:`Session` holds one game's history (no I/O); :class:`TerminalGame`
-reads lines through a :data:`LineReader` and writes to a text stream, so a
-test drives it with :class:`io.StringIO`. Nothing here is global: the
-language is set by the caller (``patience.i18n.set_language``), the random
-source for new deals is passed in.
+Every action goes through a :class:`~patience.table.Table` (the same one the
+web app uses), so each one is checked by the rules and saved as it is
+played: quitting loses nothing, and the next ``patience play`` offers to
+resume a game under way. :class:`TerminalGame` reads lines through a
+:data:`LineReader` and writes to a text stream, sentences wrapped to the
+window's width, so a test drives it with :class:`io.StringIO`. Nothing here
+is global: the language is set by the caller
+(``patience.i18n.set_language``), the table and the random source for new
+deals are passed in.
 
 >>> import io, random
->>> from patience import get_game
+>>> from patience.store import Store
+>>> table = Table(Store(":memory:"))
 >>> out = io.StringIO()
->>> play = TerminalGame(Session(get_game("hamilton"), 1), out, colour=False, rng=random.Random(0))
->>> play.run(stream_reader(io.StringIO("s\\nc-f1\\nquit\\n"), out))
+>>> play = TerminalGame(table, deal_game(table, "hamilton", 1), out, colour=False, rng=random.Random(0))
+>>> play.run(stream_reader(io.StringIO("s\\nc-f1\\nquit\\ny\\n"), out))
 0
 >>> "start rank Queen" in out.getvalue()
 True
@@ -21,26 +26,35 @@ from __future__ import annotations
 import datetime
 import random
 import re
+import shutil
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 from patience.deals import MAX_DEAL, MIN_DEAL
-from patience.errors import IllegalMoveError, PatienceError
-from patience.finish import NOT_YET, finish_moves
-from patience.hints import BASIS_LINE, hint, known_hint
+from patience.errors import IllegalMoveError, PatienceError, TableError
+from patience.hints import BASIS_LINE, hint
 from patience.i18n import _, ngettext
-from patience.layout import game_name, layout_text, pile_name
+from patience.layout import game_name, layout_text
 from patience.notation import Record, format_record
 from patience.rules import (
     FOUNDATION,
     STOCK,
     Game,
     Move,
+    get_game,
     is_tableau,
-    parse_pile,
+    pile_notation,
 )
-from patience.wording import describe_move, pile_text, refusal
+from patience.store import GameRecord
+from patience.table import Table, parse_stored
+from patience.wording import describe_move, pile_text
+
+#: The player the terminal's games are saved for (its own database holds no one else's).
+TERMINAL_PLAYER: Final = "terminal-player-0001"
+#: Columns when the window's width is not known.
+DEFAULT_WIDTH: Final = 80
 
 #: Reads one line after showing a prompt; ``None`` at the end of input.
 LineReader = Callable[[str], "str | None"]
@@ -77,74 +91,6 @@ def console_reader(prompt: str) -> str | None:
         return input(prompt)
     except EOFError:
         return None
-
-
-class Session:
-    """One game in progress: the deal, the actions played, and what undo took back.
-
-    An action is the list of ordinary moves one command made (a move, or a
-    double-click's moves); undo and redo take whole actions.
-
-    >>> from patience import get_game
-    >>> session = Session(get_game("hamilton"), 1)
-    >>> session.play([Move.parse("s")])
-    >>> session.undo(), session.redo(), [str(m) for m in session.moves()]
-    (True, True, ['s'])
-    """
-
-    def __init__(self, game: Game[Any], deal: int | str, moves: Sequence[Move] = ()) -> None:
-        self.game = game
-        self.deal = deal
-        self.states: list[Any] = [game.new(deal)]
-        self.actions: list[tuple[Move, ...]] = []
-        self.undone: list[tuple[Move, ...]] = []
-        for index, move in enumerate(moves, start=1):
-            reason = game.why_illegal(self.state, move)
-            if reason is not None:
-                raise IllegalMoveError(f"move {index} ({move}): {reason}")
-            self.play([move])
-
-    @property
-    def state(self) -> Any:
-        """The current position."""
-        return self.states[-1]
-
-    def play(self, moves: Sequence[Move]) -> None:
-        """Play one action; raise :class:`IllegalMoveError` (changing nothing) if a move is illegal."""
-        state = self.state
-        for move in moves:
-            state = self.game.apply(state, move)
-        self.states.append(state)
-        self.actions.append(tuple(moves))
-        self.undone.clear()
-
-    def undo(self) -> bool:
-        """Take back the last action; False when there is none."""
-        if not self.actions:
-            return False
-        self.undone.append(self.actions.pop())
-        self.states.pop()
-        return True
-
-    def redo(self) -> bool:
-        """Play again the last action taken back; False when there is none."""
-        if not self.undone:
-            return False
-        moves = self.undone.pop()
-        state = self.state
-        for move in moves:
-            state = self.game.apply_legal(state, move)
-        self.states.append(state)
-        self.actions.append(moves)
-        return True
-
-    def moves(self) -> list[Move]:
-        """Every move played since the deal, in order."""
-        return [move for action in self.actions for move in action]
-
-    def record(self, headers: dict[str, str] | None = None) -> Record:
-        """The game so far as a record."""
-        return Record(self.game.slug, self.deal, [str(m) for m in self.moves()], dict(headers or {}))
 
 
 def colour_wanted(choice: bool | None, stream: TextIO, environ: dict[str, str]) -> bool:
@@ -232,14 +178,45 @@ def help_text(game: Game[Any]) -> str:
     return "\n".join(lines)
 
 
+def deal_game(table: Table, slug: str, deal: int | str, moves: Sequence[Move] = (),
+              player: str = TERMINAL_PLAYER) -> GameRecord:
+    """A new game of ``slug`` on ``deal`` at the table, ``moves`` played one action each (so undo takes
+    them back one by one); an illegal one raises :class:`IllegalMoveError` naming it and why."""
+    record, _state = table.create(player, slug, deal if isinstance(deal, int) else None,
+                                  deal if isinstance(deal, str) else None)
+    for index, move in enumerate(moves, start=1):
+        try:
+            record, _state = table.play(player, record.id, [str(move)], record.version)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"move {index} ({move}): {exc}") from None
+    return record
+
+
+def is_yes(answer: str | None) -> bool:
+    """True for a yes typed in English or in the player's language; end of input counts as yes.
+
+    >>> is_yes("Y"), is_yes(" yes"), is_yes("n"), is_yes(""), is_yes(None)
+    (True, True, False, False, True)
+    """
+    if answer is None:
+        return True
+    # TRANSLATORS: the short and the long answer "yes" a player may type to a question (y, yes)
+    return answer.strip().lower() in {"y", "yes", _("y"), _("yes")}
+
+
 class TerminalGame:
     """The game loop: one line in, the answer and the table out."""
 
-    def __init__(self, session: Session, out: TextIO, *, colour: bool, rng: random.Random) -> None:
-        self.session = session
+    def __init__(self, table: Table, record: GameRecord, out: TextIO, *, colour: bool, rng: random.Random,
+                 width: int | None = None) -> None:
+        self.table = table
+        self.record = record
+        self.state: Any = table.state_of(record)
         self.out = out
         self.colour = colour
         self.rng = rng
+        self.width = width if width is not None else shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+        self.read: LineReader | None = None
         self.commands: dict[str, Callable[[list[str]], bool]] = {
             "help": self.cmd_help, "?": self.cmd_help,
             "moves": self.cmd_moves,
@@ -255,21 +232,51 @@ class TerminalGame:
             "save": self.cmd_save,
             "quit": self.cmd_quit, "q": self.cmd_quit, "exit": self.cmd_quit,
         }
-        if session.game.slug == "union-square":
+        if self.game.slug == "union-square":
             self.commands["auto"] = self.cmd_auto
         self.known_line: tuple[Any, tuple[Move, ...]] | None = None  # a position and a winning line from it
 
+    @property
+    def game(self) -> Game[Any]:
+        """The game being played."""
+        return get_game(self.record.game)
+
+    @property
+    def deal(self) -> int | str:
+        """The deal number, or the deck string."""
+        return self.record.deck if self.record.deck is not None else int(self.record.deal or 0)
+
+    @property
+    def player(self) -> str:
+        """Whose game this is at the table."""
+        return self.record.player
+
+    def moves(self) -> list[Move]:
+        """Every move played since the deal, in order."""
+        full, _state = self.table.load(self.player, self.record.id, history=True)
+        return [parse_stored(m) for m in full.moves]
+
+    def game_record(self, headers: dict[str, str] | None = None) -> Record:
+        """The game so far as a record."""
+        return Record(self.game.slug, self.deal, [str(m) for m in self.moves()], dict(headers or {}))
+
+    def under_way(self) -> bool:
+        """True once a move is played, until the game is over."""
+        return self.record.started and not self.record.finished
+
     # --- output ---------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        """Write a line."""
-        self.out.write(text + "\n")
+        """Write a sentence (or lines), each wrapped to the window's width between words."""
+        for line in text.split("\n"):
+            indent = line[:len(line) - len(line.lstrip())]
+            wrapped = textwrap.wrap(line, width=max(self.width, 20), subsequent_indent=indent,
+                                    break_long_words=False, break_on_hyphens=False) or [""]
+            self.out.write("\n".join(wrapped) + "\n")
 
     def show_board(self) -> None:
         """The table, then what the position means for the player."""
-        game, state = self.session.game, self.session.state
-        self.say()
-        self.say(layout_text(game, state, colour=self.colour))
-        self.say()
+        game, state = self.game, self.state
+        self.out.write("\n" + layout_text(game, state, colour=self.colour) + "\n\n")
         if game.is_won(state):
             self.say(_("You won! Every card is on the foundations."))
             self.say(_("Type new for another deal, or quit."))
@@ -282,17 +289,19 @@ class TerminalGame:
 
     def announce_deal(self) -> None:
         """Which deal this is, and how to play it again."""
-        session = self.session
-        if isinstance(session.deal, int):
+        deal = self.deal
+        if isinstance(deal, int):
             self.say(_("{game}, deal {number}. Play it again with: patience play {slug} --deal {number}")
-                     .format(game=game_name(session.game), number=session.deal, slug=session.game.slug))
+                     .format(game=game_name(self.game), number=deal, slug=self.game.slug))
         else:
-            self.say(_("{game}, deal given as a deck string.").format(game=game_name(session.game)))
+            self.say(_("{game}, deal given as a deck string.").format(game=game_name(self.game)))
         self.say(_("Type help for the notation and the commands."))
 
     # --- the loop ---------------------------------------------------------------
     def run(self, read: LineReader) -> int:
-        """Play until quit or end of input; return the exit status (0)."""
+        """Play until quit or end of input; return the exit status (0). Every action is saved as it is
+        played, so a game under way is there to resume."""
+        self.read = read
         self.announce_deal()
         self.show_board()
         try:
@@ -300,12 +309,19 @@ class TerminalGame:
                 line = read(PROMPT)
                 if line is None:
                     self.say()
+                    self.say_saved()
                     return 0
                 if not self.execute(line):
                     return 0
         except KeyboardInterrupt:
             self.say()
+            self.say_saved()
             return 0
+
+    def say_saved(self) -> None:
+        """On leaving a game under way: it is saved, and how to come back to it."""
+        if self.under_way():
+            self.say(_("Your game is saved: patience play offers to resume it."))
 
     def execute(self, line: str) -> bool:
         """Carry out one typed line; False when the game should end."""
@@ -318,12 +334,15 @@ class TerminalGame:
         self.play_words(normalize_input(line))
         return True
 
+    def _changed(self, record: GameRecord, state: Any) -> None:
+        self.record, self.state = record, state
+
     def play_words(self, words: list[str]) -> None:
         """Play move texts in turn, stopping at the first one that is unreadable or illegal.
 
         The moves before a bad one stay played; the table is shown, then why the bad one failed.
         """
-        game = self.session.game
+        game = self.game
         played = False
         problem: list[str] = []
         for word in words:
@@ -336,12 +355,15 @@ class TerminalGame:
                     problem.append(str(exc))
                 problem.append(_("Type help for the notation and the commands, moves for the legal moves."))
                 break
-            reason = game.why_illegal(self.session.state, move)
-            if reason is not None:
-                problem.append(refusal(game, self.session.state, move, reason))
+            try:
+                self._changed(*self.table.play(self.player, self.record.id, [word], self.record.version))
+            except IllegalMoveError as exc:
+                problem.append(str(exc))
                 problem += self.matching_moves(move)
                 break
-            self.session.play([move])
+            except TableError as exc:
+                problem.append(str(exc))
+                break
             played = True
         if played:
             self.show_board()
@@ -350,7 +372,7 @@ class TerminalGame:
 
     def matching_moves(self, move: Move) -> list[str]:
         """After an illegal move: the legal moves between the same piles, or from the same pile."""
-        legal = self.session.game.legal_moves(self.session.state)
+        legal = self.game.legal_moves(self.state)
         same = [m for m in legal if m.src == move.src and m.dst == move.dst]
         if same:
             return [_("Legal from {source} to {target}: {moves}").format(
@@ -362,30 +384,22 @@ class TerminalGame:
                 source=pile_text(move.src), moves=" ".join(str(m) for m in from_source))]
         return []
 
-    def play_action(self, moves: list[Move], nothing: str) -> None:
-        """Play a convenience's moves as one action, or say ``nothing``."""
-        if not moves:
-            self.say(nothing)
-            return
-        state = self.session.state
-        descriptions = []
-        for move in moves:
-            descriptions.append(f"{move}  {describe_move(self.session.game, state, move)}")
-            state = self.session.game.apply_legal(state, move)
-        self.session.play(moves)
-        for text in descriptions:
-            self.say(text)
-        self.show_board()
+    def describe_action(self, state: Any, applied: Sequence[str]) -> None:
+        """Each move of a convenience, with what it did from ``state``."""
+        for text in applied:
+            move = parse_stored(text)
+            self.say(f"{move}  {describe_move(self.game, state, move)}")
+            state = self.game.apply_legal(state, move)
 
     # --- commands -----------------------------------------------------------------
     def cmd_help(self, args: list[str]) -> bool:
         """``help``."""
-        self.say(help_text(self.session.game))
+        self.say(help_text(self.game))
         return True
 
     def cmd_moves(self, args: list[str]) -> bool:
         """``moves``: every legal move, with what it does."""
-        game, state = self.session.game, self.session.state
+        game, state = self.game, self.state
         legal = game.legal_moves(state)
         if not legal:
             self.say(_("No move is left."))
@@ -395,54 +409,66 @@ class TerminalGame:
             self.say(f"  {move!s:<10} {describe_move(game, state, move)}")
         return True
 
+    def _refused(self, action: Callable[[], None]) -> None:
+        """Do ``action``; a refusal of the table is said in its own words."""
+        try:
+            action()
+        except TableError as exc:
+            self.say(str(exc))
+
     def cmd_undo(self, args: list[str]) -> bool:
         """``undo``."""
-        if self.session.undo():
+        def undo() -> None:
+            self._changed(*self.table.undo(self.player, self.record.id, self.record.version))
             self.show_board()
-        else:
-            self.say(_("Nothing to undo."))
+        self._refused(undo)
         return True
 
     def cmd_redo(self, args: list[str]) -> bool:
         """``redo``."""
-        if self.session.redo():
+        def redo() -> None:
+            self._changed(*self.table.redo(self.player, self.record.id, self.record.version))
             self.show_board()
-        else:
-            self.say(_("Nothing to redo."))
+        self._refused(redo)
         return True
+
+    def double_click(self, pile_text: str) -> None:
+        """The table's double-click on a pile, its moves described, or why nothing moves."""
+        before = self.state
+        try:
+            record, state, applied = self.table.double_click(self.player, self.record.id, pile_text,
+                                                             self.record.version)
+        except (TableError, PatienceError) as exc:
+            self.say(str(exc))
+            return
+        self._changed(record, state)
+        self.describe_action(before, applied)
+        self.show_board()
 
     def cmd_double_click(self, args: list[str]) -> bool:
         """``dc PILE``: the game's double-click on that pile."""
-        game = self.session.game
         if len(args) != 1:
             self.say(_("Write dc and a pile, such as dc t3."))
             return True
-        try:
-            pile = parse_pile(args[0])
-        except PatienceError as exc:
-            self.say(str(exc))
-            return True
-        if pile not in game.piles():
-            self.say(_("{game} has no pile {pile}.").format(game=game_name(game), pile=args[0]))
-            return True
-        self.play_action(game.double_click(self.session.state, pile),
-                         _("Nothing moves from {pile}.").format(pile=pile_name(pile)))
+        self.double_click(args[0])
         return True
 
     def cmd_auto(self, args: list[str]) -> bool:
         """``auto``: Union Square's autoplay (a double-click on a foundation)."""
-        moves = self.session.game.double_click(self.session.state, FOUNDATION)
-        self.play_action(moves, _("No card can go to a foundation."))
+        self.double_click(pile_notation(FOUNDATION))
         return True
 
     def cmd_hint(self, args: list[str]) -> bool:
         """``hint``: the solver's suggestion within about a second, and whether the deal can still be won."""
-        game, state = self.session.game, self.session.state
+        state = self.state
         line = self.line_from(state)
-        if line:
-            suggestion = known_hint(game, state, "winnable", line)
-        else:
-            suggestion = hint(game, state, budget=HINT_SECONDS, last=self.last_move())
+        try:
+            self.record, _state, suggestion = self.table.hint(self.player, self.record.id,
+                                                              budget=HINT_SECONDS, line=line)
+        except TableError as exc:
+            self.say(str(exc))
+            return True
+        if not line:
             self.remember_line(state, suggestion.line)
         self.say(suggestion.explanation)
         if suggestion.move is not None:
@@ -457,8 +483,8 @@ class TerminalGame:
 
     def last_move(self) -> Move | None:
         """The move just played, if any."""
-        actions = self.session.actions
-        return actions[-1][-1] if actions and actions[-1] else None
+        moves = self.moves()
+        return moves[-1] if moves else None
 
     def remember_line(self, state: Any, line: Sequence[Move]) -> None:
         """Keep a winning line from ``state`` (hint and show reuse it without a new search)."""
@@ -472,7 +498,7 @@ class TerminalGame:
 
     def cmd_show(self, args: list[str]) -> bool:
         """``show``: play the next move of a winning line (searching for one when none is known)."""
-        game, state = self.session.game, self.session.state
+        game, state = self.game, self.state
         if game.is_won(state):
             self.say(_("The game is won."))
             return True
@@ -486,18 +512,26 @@ class TerminalGame:
             line = found.line
         move = line[0]
         self.say(f"{move}  {describe_move(game, state, move)}")
-        self.session.play([move])
-        self.remember_line(self.session.state, line[1:])
+        try:
+            self._changed(*self.table.play(self.player, self.record.id, [str(move)], self.record.version))
+        except TableError as exc:
+            self.say(str(exc))
+            return True
+        self.remember_line(self.state, line[1:])
         self.show_board()
         return True
 
     def cmd_finish(self, args: list[str]) -> bool:
         """``finish``: when the rest is a sure win by foundation moves alone, play it all up."""
-        moves = finish_moves(self.session.game, self.session.state)
-        if moves is None:
-            self.say(_(NOT_YET))
+        before = self.state
+        try:
+            record, state, applied = self.table.finish(self.player, self.record.id, self.record.version)
+        except TableError as exc:
+            self.say(str(exc))
             return True
-        self.play_action(moves, _("Nothing is left to finish."))
+        self._changed(record, state)
+        self.describe_action(before, applied)
+        self.show_board()
         return True
 
     def cmd_board(self, args: list[str]) -> bool:
@@ -506,15 +540,16 @@ class TerminalGame:
         return True
 
     def cmd_new(self, args: list[str]) -> bool:
-        """``new``: a new random deal."""
-        self.session = Session(self.session.game, self.rng.randint(MIN_DEAL, MAX_DEAL))
+        """``new``: a new random deal (the game under way stays saved)."""
+        self._changed(*self.table.create(self.player, self.game.slug, self.rng.randint(MIN_DEAL, MAX_DEAL),
+                                         None))
         self.announce_deal()
         self.show_board()
         return True
 
     def cmd_restart(self, args: list[str]) -> bool:
         """``restart``: this deal from the start."""
-        self.session = Session(self.session.game, self.session.deal)
+        self._changed(*self.table.restart(self.player, self.record.id))
         self.say(_("Starting the deal again."))
         self.show_board()
         return True
@@ -525,20 +560,27 @@ class TerminalGame:
             self.say(_("Write save and a file name, such as save game.txt."))
             return True
         path = Path(args[0]).expanduser()
-        game = self.session.game
+        game = self.game
         headers = {"Date": datetime.date.today().isoformat(),
-                   "Result": f"{game.score(self.session.state)}/{game.max_score}"}
+                   "Result": f"{game.score(self.state)}/{game.max_score}"}
+        record = self.game_record(headers)
         try:
-            path.write_text(format_record(self.session.record(headers)), encoding="utf-8")
+            path.write_text(format_record(record), encoding="utf-8")
         except OSError as exc:
             self.say(_("Cannot write {file}: {reason}").format(file=path, reason=exc.strerror or exc))
             return True
-        count = len(self.session.moves())
+        count = len(record.moves)
         self.say(ngettext("Saved {count} move to {file}.", "Saved {count} moves to {file}.", count)
                  .format(count=count, file=path))
         return True
 
     def cmd_quit(self, args: list[str]) -> bool:
-        """``quit``."""
+        """``quit``: a game under way asks once first (it stays saved either way)."""
+        if self.under_way() and self.read is not None:
+            answer = self.read(_("Quit this game? It is saved: patience play offers to resume it. (y/n) "))
+            if not is_yes(answer):
+                self.say(_("Playing on."))
+                return True
+        self.say_saved()
         return False
 

@@ -7,6 +7,8 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,9 @@ from patience.i18n import language
 from patience.layout import RED_ON, card_name, layout_text, pile_name
 from patience.notation import Record, format_record, parse_record, replay
 from patience.rules import CHOOSER, FOUNDATION, STOCK_MOVE, TABLEAU, Game, Move
-from patience.terminal import Session, TerminalGame, colour_wanted, normalize_input, stream_reader
+from patience.store import GameRecord, Store
+from patience.table import Table
+from patience.terminal import TerminalGame, colour_wanted, deal_game, normalize_input, stream_reader
 from patience.wording import refusal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +31,36 @@ CHOOSE = Move(CHOOSER, FOUNDATION, 1)
 DEAL = 15  # Hamilton deal 15: after s c-f1, pile 3 sends a run of two to a foundation
 
 
-def play(session: Session, script: str, colour: bool = False, seed: int = 0) -> tuple[str, TerminalGame]:
+@pytest.fixture(autouse=True)
+def wide_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window wide enough that no sentence is wrapped (tests of wrapping say their width)."""
+    monkeypatch.setenv("COLUMNS", "1000")
+
+
+@dataclass
+class Dealt:
+    """A game dealt at a table of its own."""
+
+    table: Table
+    record: GameRecord
+
+    @property
+    def state(self) -> Any:
+        """Its position."""
+        return self.table.state_of(self.record)
+
+
+def dealt(game: Game[Any], deal: int | str, moves: Sequence[Move] = ()) -> Dealt:
+    """A new game at a fresh table (in memory), ``moves`` played one action each."""
+    table = Table(Store(":memory:"))
+    return Dealt(table, deal_game(table, game.slug, deal, moves))
+
+
+def play(game: Dealt | TerminalGame, script: str, colour: bool = False,
+         seed: int = 0) -> tuple[str, TerminalGame]:
     """Run the game on ``script`` (it must end with status 0); return everything printed, and the game."""
     out = io.StringIO()
-    terminal = TerminalGame(session, out, colour=colour, rng=random.Random(seed))
+    terminal = TerminalGame(game.table, game.record, out, colour=colour, rng=random.Random(seed))
     with language("en"):
         assert terminal.run(stream_reader(io.StringIO(script), out)) == 0
     return out.getvalue(), terminal
@@ -59,8 +89,8 @@ def hamilton_setup(deal: int) -> tuple[Game[Any], Move, Move]:
 def test_hamilton_session_choose_move_illegal_undo_redo_help_quit() -> None:
     game, good, bad = hamilton_setup(DEAL)
     spaced = str(good).replace("-", " ", 1)  # "t3 f2": the space works as the dash
-    script = f"help\ns\ndc c\n{spaced}\n{bad}\nundo\nundo\nredo\nredo\nredo\nquit\nnever read\n"
-    out, terminal = play(Session(game, DEAL), script)
+    script = f"help\ns\ndc c\n{spaced}\n{bad}\nundo\nundo\nredo\nredo\nredo\nquit\nyes\nnever read\n"
+    out, terminal = play(dealt(game, DEAL), script)
     assert f"Hamilton, deal {DEAL}" in out and f"--deal {DEAL}" in out
     assert "t3-t5x2" in out and "undo, redo" in out  # help explains notation and commands
     assert "choices left 2" in out and "start rank" in out
@@ -68,10 +98,10 @@ def test_hamilton_session_choose_move_illegal_undo_redo_help_quit() -> None:
     reason = str(game.why_illegal(position, bad))
     assert refusal(game, position, bad) in out  # the move in words, the engine's reason word for word
     assert ". " + reason[0].upper() + reason[1:] + "." in out and f"Not allowed: {bad}" not in out
-    assert "Nothing to redo." in out
+    assert "There is nothing to redo." in out
     assert "never read" not in out
-    assert [str(m) for m in terminal.session.moves()] == ["s", "c-f1", str(good)]
-    assert terminal.session.state == game.apply(after_choice(game, DEAL), good)
+    assert [str(m) for m in terminal.moves()] == ["s", "c-f1", str(good)]
+    assert terminal.state == game.apply(after_choice(game, DEAL), good)
 
 
 def test_exact_count_is_required_and_the_legal_counts_are_shown() -> None:
@@ -83,29 +113,32 @@ def test_exact_count_is_required_and_the_legal_counts_are_shown() -> None:
         "2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD,AD;AC,AH,2H,3H,4H,5H,6H,TH,JH,QH,KH")
     moves = [str(m) for m in game.legal_moves(position)]
     assert "t1-t2x2" in moves and "t1-t2" not in moves
-    session = Session(game, 1)
-    session.states[-1] = position  # a hand-made position: no deal leads here quickly
+    session = dealt(game, 1)  # then a hand-made position: no deal leads here quickly
+    record = session.record
+    made = record.played([["s"]], 0.0, game.position_text(position))
+    assert session.table.store.save(made, record.version)
+    session.record = session.table.load(record.player, record.id)[0]
     out, terminal = play(session, "t1-t2\nboard\n")
     assert "Not allowed: 7♥ from pile 1 to pile 2. 7♥ is not one step below 9♥." in out
     assert "Legal from pile 1 to pile 2: t1-t2x2" in out
-    assert terminal.session.state == position  # the illegal move changed nothing
-    out, terminal = play(terminal.session, "t1 t2x2\n")
-    assert terminal.session.state.tableau[1] == position.tableau[1] + position.tableau[0]
+    assert terminal.state == position  # the illegal move changed nothing
+    out, terminal = play(terminal, "t1 t2x2\n")
+    assert terminal.state.tableau[1] == position.tableau[1] + position.tableau[0]
 
 
 def test_unreadable_input_says_why() -> None:
-    out, terminal = play(Session(get_game("hamilton"), 3), "t3-\nfrobnicate\nw-f1\ndc\n")
+    out, terminal = play(dealt(get_game("hamilton"), 3), "t3-\nfrobnicate\nw-f1\ndc\n")
     assert "cannot read move 't3-'" in out
     assert "Unknown command 'frobnicate'" in out
     assert "Hamilton has no pile 'w'" in out
     assert "Write dc and a pile" in out
-    assert terminal.session.moves() == []
+    assert terminal.moves() == []
 
 
 def test_several_moves_on_one_line_stop_at_the_first_bad_one() -> None:
     game = get_game("hamilton")
-    out, terminal = play(Session(game, 7), "s s c-f1 t9-f1 s\n")
-    assert [str(m) for m in terminal.session.moves()] == ["s", "s", "c-f1"]
+    out, terminal = play(dealt(game, 7), "s s c-f1 t9-f1 s\n")
+    assert [str(m) for m in terminal.moves()] == ["s", "s", "c-f1"]
     assert out.index("start rank") < out.index("no pile 't9'")
 
 
@@ -119,7 +152,7 @@ def test_input_normalization() -> None:
 
 def test_moves_command_lists_every_legal_move_in_words() -> None:
     game = get_game("hamilton")
-    session = Session(game, 7, [STOCK_MOVE])
+    session = dealt(game, 7, [STOCK_MOVE])
     out, _t = play(session, "moves\n")
     chooser_card = game.view(session.state).pile("chooser").cards[0]
     assert "5 legal moves:" in out
@@ -132,21 +165,21 @@ def test_moves_command_lists_every_legal_move_in_words() -> None:
 def test_undo_and_redo_are_unlimited_and_take_whole_actions() -> None:
     game = get_game("union-square")
     script = "s\nauto\n" + "s\n" * 29 + "undo\n" * 40 + "redo\n" * 40
-    out, terminal = play(Session(game, 6), script)
-    assert out.count("Nothing to undo.") == 40 - 31
-    assert out.count("Nothing to redo.") == 40 - 31
-    assert len(terminal.session.actions) == 31
-    replayed = game.apply_all(game.new(6), terminal.session.moves())
-    assert replayed == terminal.session.state
+    out, terminal = play(dealt(game, 6), script)
+    assert out.count("There is nothing to undo.") == 40 - 31
+    assert out.count("There is nothing to redo.") == 40 - 31
+    assert terminal.record.actions == 31
+    replayed = game.apply_all(game.new(6), terminal.moves())
+    assert replayed == terminal.state
 
 
 def test_restart_and_new() -> None:
     game = get_game("hamilton")
-    out, terminal = play(Session(game, 7), "s\nrestart\n")
-    assert terminal.session.moves() == [] and terminal.session.deal == 7
-    out, terminal = play(Session(game, 7), "s\nnew\n", seed=5)
+    out, terminal = play(dealt(game, 7), "s\nrestart\n")
+    assert terminal.moves() == [] and terminal.deal == 7
+    out, terminal = play(dealt(game, 7), "s\nnew\n", seed=5)
     expected = random.Random(5).randint(1, 2**32 - 1)
-    assert terminal.session.deal == expected and terminal.session.moves() == []
+    assert terminal.deal == expected and terminal.moves() == []
     assert f"deal {expected}" in out
 
 
@@ -158,17 +191,17 @@ def test_union_square_session_with_autoplay_and_directions() -> None:
     state = game.apply(game.new(6), STOCK_MOVE)
     autoplay = game.double_click(state, FOUNDATION)
     assert len(autoplay) >= 2 and str(autoplay[0]).startswith("w-")  # what the deal offers
-    out, terminal = play(Session(game, 6), "s\nauto\nauto\ndc w\nquit\n")
-    assert terminal.session.moves() == [STOCK_MOVE, *autoplay]
+    out, terminal = play(dealt(game, 6), "s\nauto\nauto\ndc w\nquit\n")
+    assert terminal.moves() == [STOCK_MOVE, *autoplay]
     for move in autoplay:
         assert f"{move}  " in out
-    assert "No card can go to a foundation." in out
-    assert "Nothing moves from the waste." in out
+    assert "Nothing to do: no card there can go to a foundation." in out
+    assert "Nothing to do: no card there can go to a foundation." in out
     assert "waste 1" in out and "stock 87" in out
     assert "↑ rising pile" in out  # the legend for the direction arrows
     # one undo takes back the whole autoplay
-    out, terminal = play(Session(game, 6), "s\nauto\nundo\n")
-    assert terminal.session.moves() == [STOCK_MOVE]
+    out, terminal = play(dealt(game, 6), "s\nauto\nundo\n")
+    assert terminal.moves() == [STOCK_MOVE]
 
 
 def test_union_square_pile_direction_is_shown() -> None:
@@ -190,7 +223,7 @@ def _union_square_position_with_runs() -> str:
 
 
 def test_hamilton_stays_without_auto() -> None:
-    out, _terminal = play(Session(get_game("hamilton"), 7), "auto\n")
+    out, _terminal = play(dealt(get_game("hamilton"), 7), "auto\n")
     assert "Unknown command 'auto'" in out
 
 
@@ -210,11 +243,11 @@ def test_a_won_game_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     game = get_game("union-square")
     deck = deck_text(tuple(union_square_easy_deck()))
     moves = ["s", "auto"] * 88
-    session = Session(game, deck)
+    session = dealt(game, deck)
     _out, terminal = play(session, "\n".join(moves[:-1]) + "\n")
-    assert game.score(terminal.session.state) < 104
+    assert game.score(terminal.state) < 104
     record = tmp_path / "near-won.txt"
-    record.write_text(format_record(terminal.session.record()), encoding="utf-8")
+    record.write_text(format_record(terminal.game_record()), encoding="utf-8")
     # resume the record from the command line and make the last move
     monkeypatch.setattr(sys, "stdin", io.StringIO("auto\n"))
     out_buffer = io.StringIO()
@@ -237,7 +270,7 @@ def first_stuck_hamilton_deal() -> int:
 
 def test_no_move_left_offers_undo_restart_new() -> None:
     deal = first_stuck_hamilton_deal()
-    session = Session(get_game("hamilton"), deal, [STOCK_MOVE, CHOOSE, STOCK_MOVE, STOCK_MOVE, STOCK_MOVE])
+    session = dealt(get_game("hamilton"), deal, [STOCK_MOVE, CHOOSE, STOCK_MOVE, STOCK_MOVE, STOCK_MOVE])
     out, _terminal = play(session, "s\nmoves\ns\n")
     assert "no move left" in out
     assert "No move is left. Type undo" in out and "restart" in out and "new" in out
@@ -249,8 +282,8 @@ def test_no_move_left_offers_undo_restart_new() -> None:
 
 def test_colours_on_and_off() -> None:
     game = get_game("hamilton")
-    coloured, _t = play(Session(game, 7), "", colour=True)
-    plain, _t = play(Session(game, 7), "", colour=False)
+    coloured, _t = play(dealt(game, 7), "", colour=True)
+    plain, _t = play(dealt(game, 7), "", colour=False)
     assert RED_ON in coloured
     assert "\x1b[" not in plain
     red = next(c for c in game.deck_of(7)[:28] if SUIT[c] in (1, 2))
@@ -277,20 +310,20 @@ def test_colour_choice_follows_tty_flags_and_no_color() -> None:
 def test_save_writes_a_record_that_replay_accepts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game, good, _bad = hamilton_setup(DEAL)
     target = tmp_path / "game.txt"
-    out, terminal = play(Session(game, DEAL), f"s\nc-f1\n{good}\nsave {target}\nsave\n")
+    out, terminal = play(dealt(game, DEAL), f"s\nc-f1\n{good}\nsave {target}\nsave\n")
     assert "Saved 3 moves to" in out
     assert "Write save and a file name" in out
     record = parse_record(target.read_text(encoding="utf-8"))
     assert record.game == "hamilton" and record.deal == DEAL and record.moves == ["s", "c-f1", str(good)]
-    assert replay(record).state == terminal.session.state
+    assert replay(record).state == terminal.state
     assert cli.main(["replay", str(target)]) == 0
     shown = capsys.readouterr().out
-    assert shown.splitlines()[-1].startswith(f"score {game.score(terminal.session.state)}/52")
-    assert layout_text(game, terminal.session.state, colour=False) in shown  # and the final table
+    assert shown.splitlines()[-1].startswith(f"score {game.score(terminal.state)}/52")
+    assert layout_text(game, terminal.state, colour=False) in shown  # and the final table
 
 
 def test_save_to_a_bad_place_says_why(tmp_path: Path) -> None:
-    out, _t = play(Session(get_game("hamilton"), 7), f"save {tmp_path / 'no' / 'such' / 'x.txt'}\n")
+    out, _t = play(dealt(get_game("hamilton"), 7), f"save {tmp_path / 'no' / 'such' / 'x.txt'}\n")
     assert "Cannot write" in out
 
 
@@ -340,7 +373,7 @@ def test_real_process_with_piped_stdin() -> None:
     assert "\x1b[" not in result.stdout  # not a terminal: no colour
     assert f"> {bad}\nNot allowed: " in result.stdout  # piped input is echoed after the prompt
     assert "start rank" in result.stdout and "Commands:" in result.stdout
-    assert result.stdout.endswith("> \n")  # ended by the end of input, cleanly
+    assert result.stdout.endswith("> \nYour game is saved: patience play offers to resume it.\n")
 
 
 def test_ctrl_c_ends_the_game_cleanly() -> None:
@@ -348,7 +381,8 @@ def test_ctrl_c_ends_the_game_cleanly() -> None:
         raise KeyboardInterrupt
 
     out = io.StringIO()
-    assert TerminalGame(Session(get_game("hamilton"), 7), out, colour=False, rng=random.Random()).run(
+    game = dealt(get_game("hamilton"), 7)
+    assert TerminalGame(game.table, game.record, out, colour=False, rng=random.Random()).run(
         interrupted) == 0
 
 
@@ -368,18 +402,18 @@ def test_hint_suggests_the_next_move_of_a_winning_line() -> None:
     record = parse_record((ROOT / "tests/data/records/hamilton-22-won.txt").read_text(encoding="utf-8"))
     game = get_game(record.game)
     moves = [game.parse_move(m) for m in record.moves]
-    session = Session(game, record.deal, moves[:-3])
+    session = dealt(game, record.deal, moves[:-3])
     text, terminal = play(session, "hint\nquit\n")
     assert "winning line of 3 moves" in text
     assert "This position can still be won." in text
     assert "To play it, type " in text  # the words first, then what to type
-    assert terminal.session.moves() == moves[:-3]  # a hint changes nothing
+    assert terminal.moves() == moves[:-3]  # a hint changes nothing
 
 
 def test_hint_on_a_lost_position_says_so() -> None:
     """On a position with no move left, ``hint`` says the deal can no longer be won."""
     moves = [STOCK_MOVE, CHOOSE, *[STOCK_MOVE] * 4]
-    session = Session(get_game("hamilton"), first_stuck_hamilton_deal(), moves)
+    session = dealt(get_game("hamilton"), first_stuck_hamilton_deal(), moves)
     text, _terminal = play(session, "hint\nquit\n")
     assert "No move is left." in text
     assert "This position can no longer be won." in text
@@ -392,21 +426,20 @@ def test_finish_plays_the_rest_up_once_it_is_a_sure_win() -> None:
     record = parse_record((ROOT / "tests" / "browser" / "data" / "winning-hamilton-1.txt").read_text())
     game = get_game(record.game)
     moves = [game.parse_move(m) for m in record.moves]
-    session = Session(game, record.deal, moves[:64])
+    session = dealt(game, record.deal, moves[:64])
     out, terminal = play(session, "finish\n")
     assert "Not yet: the cards go up by themselves" in out
-    assert len(terminal.session.moves()) == 64  # nothing changed
-    out, terminal = play(Session(game, record.deal, moves[:65]), "finish\nundo\n")
-    assert len(terminal.session.moves()) == 65  # one action: one undo takes it all back
-    out, terminal = play(terminal.session, "finish\n")
+    assert len(terminal.moves()) == 64  # nothing changed
+    out, terminal = play(dealt(game, record.deal, moves[:65]), "finish\n")
     assert "You won! Every card is on the foundations." in out
-    assert game.is_won(terminal.session.state) and len(terminal.session.moves()) == 65 + 24
-    played = terminal.session.moves()[65:]
+    assert game.is_won(terminal.state) and len(terminal.moves()) == 65 + 24
+    assert terminal.record.actions == 65 + 1  # one action
+    played = terminal.moves()[65:]
     assert all(f"{move}  " in out for move in played)  # each move printed, with its words beside it
     assert " to foundation " in out
 
 
 def test_union_square_board_is_the_four_by_four_grid() -> None:
-    out, _ = play(Session(get_game("union-square"), 5), "board\n")
+    out, _ = play(dealt(get_game("union-square"), 5), "board\n")
     rows = [line for line in out.splitlines() if line.startswith("t1 ")]
     assert rows and all(f"t{n}" in rows[-1] for n in (1, 2, 3, 4))

@@ -10,7 +10,9 @@ import pytest
 
 from patience import terminal
 from patience.rules import get_game
-from patience.terminal import Session, TerminalGame, stream_reader
+from patience.store import Store
+from patience.table import Table
+from patience.terminal import TerminalGame, deal_game, stream_reader
 
 
 def test_show_plays_a_winning_line_to_the_end_searching_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -24,9 +26,10 @@ def test_show_plays_a_winning_line_to_the_end_searching_once(monkeypatch: pytest
     monkeypatch.setattr(terminal, "hint", counting_hint)
     game = get_game("hamilton")
     out = io.StringIO()
-    play = TerminalGame(Session(game, 1782), out, colour=False, rng=random.Random(0))
+    table = Table(Store(":memory:"))
+    play = TerminalGame(table, deal_game(table, "hamilton", 1782), out, colour=False, rng=random.Random(0))
     play.run(stream_reader(io.StringIO("show\n" * 200 + "quit\n"), out))
-    assert game.is_won(play.session.state)
+    assert game.is_won(play.state)
     assert len(searches) == 1
     assert "You won!" in out.getvalue()
-    assert play.session.undo()  # every step is an ordinary move of the game
+    assert game.is_won(game.apply_all(game.new(1782), play.moves()))  # every step is an ordinary move

@@ -1,4 +1,9 @@
-"""``patience play GAME [--deal N] [--record FILE] [--lang L] [--color | --no-color]``: the terminal game."""
+"""``patience play GAME [--deal N] [--record FILE] [--db PATH] [--lang L] [--color | --no-color]``: the
+terminal game.
+
+Every action is saved as it is played (in ``terminal.sqlite3`` in the user's data directory, or
+``--db``); without ``--deal`` or ``--record``, a game under way is offered to resume.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,9 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import Final, TextIO
+
+import platformdirs
 
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import InvalidRecordError
@@ -15,7 +23,26 @@ from patience.i18n import _, language, language_from_environment
 from patience.notation import parse_moves, parse_record
 from patience.numbers import parse_int
 from patience.rules import game_slugs, get_game
-from patience.terminal import LineReader, Session, TerminalGame, colour_wanted, console_reader, stream_reader
+from patience.store import GameRecord, Store
+from patience.table import Table
+from patience.terminal import (
+    TERMINAL_PLAYER,
+    LineReader,
+    TerminalGame,
+    colour_wanted,
+    console_reader,
+    deal_game,
+    is_yes,
+    stream_reader,
+)
+
+#: The terminal's games, in the user's data directory (the web app's are in another file).
+TERMINAL_DATABASE: Final = "terminal.sqlite3"
+
+
+def terminal_db_path() -> Path:
+    """Where the terminal's games are saved: the user's data directory (platformdirs)."""
+    return Path(platformdirs.user_data_dir("patience", appauthor=False)) / TERMINAL_DATABASE
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,6 +56,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help=_("numbered deal, {low} to {high} (default: a random one, printed)")
                         .format(low=MIN_DEAL, high=MAX_DEAL))
     source.add_argument("--record", type=Path, metavar="FILE", help=_("resume a saved game record"))
+    p.add_argument("--db", type=Path, metavar="PATH",
+                   help=_("where the terminal's games are saved (default: in the user's data directory)"))
     p.add_argument("--lang", metavar="L", help=_("language: en, pt_BR or ru (default: from LANG)"))
     colour = p.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="colour", action="store_const", const=True,
@@ -38,8 +67,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=run_play, colour=None)
 
 
-def session_from(args: argparse.Namespace, rng: random.Random) -> Session:
-    """The session the arguments ask for: a record resumed, a numbered deal, or a random deal."""
+def game_from(args: argparse.Namespace, table: Table, rng: random.Random, read: LineReader,
+              out: TextIO) -> GameRecord:
+    """The game the arguments ask for: a record resumed, a numbered deal, the game under way (when the
+    player wants it back), or a random deal."""
     if args.record is not None:
         try:
             text = args.record.read_text(encoding="utf-8")
@@ -49,10 +80,21 @@ def session_from(args: argparse.Namespace, rng: random.Random) -> Session:
         if args.game is not None and args.game != record.game:
             raise InvalidRecordError(f"{args.record} is a {record.game} record, not {args.game}")
         game = get_game(record.game)
-        return Session(game, record.deal, parse_moves(game, record.moves))
-    game = get_game(args.game or "hamilton")
-    deal = args.deal if args.deal is not None else rng.randint(MIN_DEAL, MAX_DEAL)
-    return Session(game, deal)
+        return deal_game(table, game.slug, record.deal, parse_moves(game, record.moves))
+    slug = args.game or "hamilton"
+    if args.deal is not None:
+        return deal_game(table, slug, args.deal)
+    under_way = table.store.current_game(TERMINAL_PLAYER)
+    if under_way is not None and under_way.started and args.game in (None, under_way.game):
+        name = _(get_game(under_way.game).name)
+        question = (_("Resume your game of {game}, deal {deal} (moves played: {count})? (y/n) ").format(
+            game=name, deal=under_way.deal, count=under_way.move_count) if under_way.deck is None else
+            _("Resume your game of {game} (moves played: {count})? (y/n) ").format(
+                game=name, count=under_way.move_count))
+        if is_yes(read(question)):
+            return under_way
+        out.write(_("A new deal, then; that game stays saved.") + "\n")
+    return deal_game(table, slug, rng.randint(MIN_DEAL, MAX_DEAL))
 
 
 def enable_line_editing() -> None:
@@ -65,12 +107,15 @@ def run_play(args: argparse.Namespace) -> int:
     """Play in the terminal until quit, end of input or Ctrl-C."""
     environ = dict(os.environ)
     rng = random.Random()
-    session = session_from(args, rng)
     colour = colour_wanted(args.colour, sys.stdout, environ)
     reader: LineReader = stream_reader(sys.stdin, sys.stdout)
     if sys.stdin.isatty():
         enable_line_editing()
         reader = console_reader
+    path = args.db if args.db is not None else terminal_db_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table = Table(Store(path))
     # the language holds for this game only (a context, not a global), so a caller's is untouched
     with language(args.lang if args.lang else language_from_environment(environ)):
-        return TerminalGame(session, sys.stdout, colour=colour, rng=rng).run(reader)
+        record = game_from(args, table, rng, reader, sys.stdout)
+        return TerminalGame(table, record, sys.stdout, colour=colour, rng=rng).run(reader)

@@ -15,6 +15,7 @@ Patch = pytest.MonkeyPatch
 
 def play(argv: list[str], typed: str, monkeypatch: Patch, capsys: Capture) -> str:
     monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    monkeypatch.setenv("COLUMNS", "1000")  # no sentence wrapped
     assert main(argv) == 0
     return capsys.readouterr().out
 
