@@ -443,3 +443,53 @@ def test_union_square_board_is_the_four_by_four_grid() -> None:
     out, _ = play(dealt(get_game("union-square"), 5), "board\n")
     rows = [line for line in out.splitlines() if line.startswith("t1 ")]
     assert rows and all(f"t{n}" in rows[-1] for n in (1, 2, 3, 4))
+
+
+# --- saved games, quitting, the window's width -----------------------------------------------------
+
+
+def test_sentences_are_wrapped_between_words_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out, _terminal = play(dealt(get_game("hamilton"), 7), "help\nt1-f1\n")
+    words = set(out.split())
+    for line in out.splitlines():
+        assert len(line) <= 80 or " " not in line.strip(), line
+    monkeypatch.setenv("COLUMNS", "1000")
+    unwrapped, _terminal = play(dealt(get_game("hamilton"), 7), "help\nt1-f1\n")
+    assert words == set(unwrapped.split())  # the same words: none broken in the middle
+    assert max(len(line) for line in unwrapped.splitlines()) > 80
+
+
+def test_quit_asks_once_during_a_game_and_not_before_it() -> None:
+    out, _terminal = play(dealt(get_game("hamilton"), 7), "s\nquit\nn\nquit\nyes\nnever read\n")
+    assert out.count("Quit this game?") == 2 and "Playing on." in out and "never read" not in out
+    assert "Your game is saved: patience play offers to resume it." in out
+    out, _terminal = play(dealt(get_game("hamilton"), 7), "quit\nnever read\n")
+    assert "Quit this game?" not in out and "never read" not in out  # nothing to lose yet
+
+
+def test_the_next_play_offers_to_resume_the_game_under_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "terminal.sqlite3")
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\ns\nquit\ny\n"))
+    assert cli.main(["play", "hamilton", "--deal", "7", "--db", db, "--no-color", "--lang", "en"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\nmoves\n"))
+    assert cli.main(["play", "--db", db, "--no-color", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Resume your game of Hamilton, deal 7 (moves played: 2)? (y/n) y" in out
+    assert "Hamilton, deal 7." in out and "choices left 1" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    assert cli.main(["play", "--db", db, "--no-color", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "A new deal, then; that game stays saved." in out and "Hamilton, deal 7." not in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert cli.main(["play", "--db", db, "--no-color", "--lang", "en"]) == 0
+    assert "Hamilton, deal 7." in capsys.readouterr().out  # still there to resume
+
+
+def test_play_saves_to_the_users_data_directory_by_default(data_home: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\n"))
+    assert cli.main(["play", "hamilton", "--deal", "7", "--no-color", "--lang", "en"]) == 0
+    assert (data_home / "patience" / "terminal.sqlite3").exists()

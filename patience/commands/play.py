@@ -84,8 +84,9 @@ def game_from(args: argparse.Namespace, table: Table, rng: random.Random, read: 
     slug = args.game or "hamilton"
     if args.deal is not None:
         return deal_game(table, slug, args.deal)
-    under_way = table.store.current_game(TERMINAL_PLAYER)
-    if under_way is not None and under_way.started and args.game in (None, under_way.game):
+    played = table.store.list_games(TERMINAL_PLAYER, "unfinished", limit=1, played_only=True)
+    under_way = played[0] if played else None
+    if under_way is not None and args.game in (None, under_way.game):
         name = _(get_game(under_way.game).name)
         question = (_("Resume your game of {game}, deal {deal} (moves played: {count})? (y/n) ").format(
             game=name, deal=under_way.deal, count=under_way.move_count) if under_way.deck is None else
