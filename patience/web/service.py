@@ -154,12 +154,16 @@ class GameService:
             while len(self._states) > STATE_CACHE_SIZE:
                 self._states.popitem(last=False)
 
-    def load(self, player: str, game_id: str, history: bool = False) -> tuple[GameRecord, Any]:
-        """The player's game and its position, or 404; ``history`` also reads its moves."""
-        record = self.store.get_game(player, game_id, history=history)
+    def load(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+        """The player's game and its position, or 404 (its moves: :meth:`moves_of`)."""
+        record = self.store.get_game(player, game_id)
         if record is None:
             raise HTTPException(404, _("There is no such game."))
         return record, self.state_of(record)
+
+    def moves_of(self, record: GameRecord) -> list[str]:
+        """Every move played up to the record's position (reads the game's history)."""
+        return self.store.history(record).moves
 
     def _save(self, record: GameRecord, state: Any, expected_version: int) -> tuple[GameRecord, Any]:
         if not self.store.save(record, expected_version):
@@ -368,9 +372,7 @@ class GameService:
         """
         game = get_game(record.game)
         if history:
-            full = self.store.get_game(record.player, record.id, history=True)
-            if full is None or full.version != record.version:
-                raise stale()
+            full = self.store.history(record)
             moves, redo = full.moves, full.redo_moves
         else:
             moves, redo = self.store.recent_moves(record, RECENT_MOVES)
