@@ -29,12 +29,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 import threading
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Final, Literal
 
+from patience.i18n import _
+from patience.store.files import DatabaseFilesGone, FileId, file_ids, rescue
 from patience.store.records import Action, GameRecord, History, Result, Statistics, new_game_id
 from patience.store.schema import MIGRATIONS, SCHEMA_VERSION, StoreError
 
@@ -84,6 +87,16 @@ class Store:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._migrate(self._connection())
+        #: The database and ``-wal`` files as opened, checked before every write (see :mod:`.files`),
+        #: and a connection kept aside to save the games if they are deleted or replaced.
+        self._keeper: sqlite3.Connection | None = None
+        self._opened: tuple[FileId, FileId] = (None, None)
+        self._gone: str | None = None
+        if self.path != ":memory:":
+            self._keeper = self._open()
+            self._keeper.execute("SELECT count(*) FROM games").fetchone()  # opens the -wal file
+            self._connections.append(self._keeper)
+            self._opened = file_ids(self.path)
 
     # --- connections --------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
@@ -116,6 +129,7 @@ class Store:
         """A write transaction taken with BEGIN IMMEDIATE; rolled back on any error, the COMMIT's too
         (a full disk fails there), so nothing is ever half-written."""
         with self._lock if self.path == ":memory:" else _nothing():
+            self._check_files()
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -124,6 +138,27 @@ class Store:
             except BaseException:
                 _roll_back(conn)
                 raise
+
+    def _check_files(self) -> None:
+        """Refuse to write (:class:`DatabaseFilesGone`) once the database or its ``-wal`` file is not the
+        one opened; the first time, save what was acknowledged and say so in one line on stderr."""
+        if self._keeper is None:
+            return
+        if self._gone is None and file_ids(self.path) == self._opened:
+            return
+        with self._lock:
+            if self._gone is None:
+                try:
+                    saved = rescue(self._keeper, self.path, self._opened[0])
+                    self._gone = _("the database {path} was deleted or replaced while the server ran; "
+                                   "the games were saved in {saved}; restart the server to play on").format(
+                                       path=self.path, saved=saved)
+                except (sqlite3.Error, OSError) as exc:
+                    self._gone = _("the database {path} was deleted or replaced while the server ran, "
+                                   "and its games could not be saved: {problem}").format(
+                                       path=self.path, problem=exc)
+                print(f"patience: {self._gone}", file=sys.stderr, flush=True)
+        raise DatabaseFilesGone(self._gone)
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
