@@ -92,7 +92,15 @@ class Store:
         self._keeper: sqlite3.Connection | None = None
         self._opened: tuple[FileId, FileId] = (None, None)
         self._gone: str | None = None
-        if self.path != ":memory:":
+        self._watch()
+
+    def _watch(self) -> None:
+        """Open the connection kept aside and note which files it opened (a file database only)."""
+        if self.path == ":memory:" or self._keeper is not None:
+            return
+        with self._lock:
+            if self._keeper is not None:
+                return
             self._keeper = self._open()
             self._keeper.execute("SELECT count(*) FROM games").fetchone()  # opens the -wal file
             self._connections.append(self._keeper)
@@ -142,12 +150,14 @@ class Store:
     def _check_files(self) -> None:
         """Refuse to write (:class:`DatabaseFilesGone`) once the database or its ``-wal`` file is not the
         one opened; the first time, save what was acknowledged and say so in one line on stderr."""
-        if self._keeper is None:
+        if self.path == ":memory:":
             return
+        self._watch()  # again after close(): the store opens its connections anew when used
         if self._gone is None and file_ids(self.path) == self._opened:
             return
         with self._lock:
             if self._gone is None:
+                assert self._keeper is not None
                 try:
                     saved = rescue(self._keeper, self.path, self._opened[0])
                     self._gone = _("the database {path} was deleted or replaced while the server ran; "
@@ -172,6 +182,7 @@ class Store:
                 conn.close()
             self._connections.clear()
             self._shared = None
+            self._keeper = None
         self._local = threading.local()
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
