@@ -73,6 +73,9 @@ class NewGameIn(BaseModel):
 
     fresh: StrictBool = Field(default=False, description="Deal it anew even when an unfinished game of this "
                                                          "deal exists (else that game is returned, 200)")
+    abandon: str | None = Field(default=None, max_length=100,
+                                description="Id of the player's game on the table, ended as lost when "
+                                            "another game is dealt (unknown ids answer 404, nothing dealt)")
 
     @model_validator(mode="after")
     def _deal_or_deck(self) -> NewGameIn:
