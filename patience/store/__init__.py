@@ -19,6 +19,7 @@ from patience.store.records import (
     GameRecord,
     Groups,
     History,
+    PlayedDeal,
     Result,
     Statistics,
     new_game_id,
@@ -29,6 +30,6 @@ from patience.store.store import GameFilter, Store
 __all__ = [
     "BACKUPS_KEPT", "CLOCK_BEAT_SECONDS", "CLOCK_GAP_SECONDS", "MAX_GAP_SECONDS", "MAX_MOVES_PER_GAME",
     "SCHEMA_VERSION", "UNPLAYED_KEPT_SECONDS", "Action", "BackupKind", "GameFilter", "GameRecord", "Groups",
-    "History", "Result", "Statistics", "Store", "StoreError", "back_up", "backups_of", "check_database",
-    "new_game_id",
+    "History", "PlayedDeal", "Result", "Statistics", "Store", "StoreError", "back_up", "backups_of",
+    "check_database", "new_game_id",
 ]

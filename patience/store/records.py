@@ -187,6 +187,17 @@ class Result:
 
 
 @dataclass(frozen=True)
+class PlayedDeal:
+    """A played deal with what names it (its game's id, the game, the deal or deck) and its result."""
+
+    id: str
+    game: str
+    deal: int | None
+    deck: str | None
+    result: Result
+
+
+@dataclass(frozen=True)
 class Statistics:
     """A player's statistics for one game.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 #: The schema this code writes; older databases are migrated step by step.
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 MIGRATIONS: Final[dict[int, str]] = {
     1: """
@@ -80,6 +80,32 @@ MIGRATIONS: Final[dict[int, str]] = {
     UPDATE games SET move_count = COALESCE((SELECT move_total FROM actions
                                             WHERE game_id = games.id AND seq = games.action_count), 0);
     UPDATE games SET moves = '[]', redo = '[]';
+    """,
+    # 3: a result keeps its deal, so statistics imported from elsewhere (without a games row) keep it
+    # too; and a result is the player's (two players may import the same file).
+    3: """
+    CREATE TABLE results_3 (
+        game_id TEXT NOT NULL,
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        deal INTEGER,
+        deck TEXT,
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        won INTEGER,
+        score INTEGER NOT NULL DEFAULT 0,
+        seconds REAL NOT NULL DEFAULT 0,
+        moves INTEGER NOT NULL DEFAULT 0,
+        used_hints INTEGER NOT NULL DEFAULT 0,
+        used_undo INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player, game_id)
+    );
+    INSERT INTO results_3 SELECT r.game_id, r.player, r.game, g.deal, g.deck, r.started_at, r.finished_at,
+        r.won, r.score, r.seconds, r.moves, r.used_hints, r.used_undo
+        FROM results r LEFT JOIN games g ON g.id = r.game_id;
+    DROP TABLE results;
+    ALTER TABLE results_3 RENAME TO results;
+    CREATE INDEX results_by_player ON results (player, game, finished_at);
     """,
 }
 

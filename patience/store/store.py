@@ -38,7 +38,7 @@ from typing import Final, Literal
 
 from patience.i18n import _
 from patience.store.files import DatabaseFilesGone, FileId, file_ids, rescue
-from patience.store.records import Action, GameRecord, History, Result, Statistics, new_game_id
+from patience.store.records import Action, GameRecord, History, PlayedDeal, Result, Statistics, new_game_id
 from patience.store.schema import MIGRATIONS, SCHEMA_VERSION, StoreError
 
 _GAME_COLUMNS: Final = (
@@ -415,15 +415,16 @@ class Store:
     def _write_result(conn: sqlite3.Connection, record: GameRecord) -> None:
         assert record.first_move_at is not None
         conn.execute(
-            "INSERT OR IGNORE INTO results (game_id, player, game, started_at) VALUES (?, ?, ?, ?)",
-            (record.id, record.player, record.game, record.first_move_at),
+            "INSERT OR IGNORE INTO results (game_id, player, game, started_at, deal, deck) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (record.id, record.player, record.game, record.first_move_at, record.deal, record.deck),
         )
         conn.execute(
             "UPDATE results SET finished_at = ?, won = ?, score = ?, seconds = ?, moves = ?, "
-            "used_hints = ?, used_undo = ? WHERE game_id = ?",
+            "used_hints = ?, used_undo = ? WHERE game_id = ? AND player = ?",
             (record.finished_at, int(record.won) if record.finished else None, record.score,
              record.elapsed, record.move_count, int(record.used_hints), int(record.used_undo),
-             record.id),
+             record.id, record.player),
         )
 
     # --- statistics -------------------------------------------------------------
@@ -432,20 +433,35 @@ class Store:
 
         ``deals``: count only games dealt from these deal numbers (e.g. the deals of one difficulty).
         """
+        rows = [r for r in self.results(player, game)
+                if deals is None or (r.deck is None and r.deal in deals)]
+        return Statistics.of([r.result for r in rows])
+
+    def results(self, player: str, game: str | None = None) -> list[PlayedDeal]:
+        """Every deal the player played (of ``game``, or of every game), in the order they were started."""
+        where, args = ("AND game = ?", (player, game)) if game is not None else ("", (player,))
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT r.started_at, r.finished_at, r.won, r.score, r.seconds, r.moves, r.used_hints, "
-                "r.used_undo, g.deal, g.deck FROM results r LEFT JOIN games g ON g.id = r.game_id "
-                "WHERE r.player = ? AND r.game = ?",
-                (player, game),
-            ).fetchall()
-        if deals is not None:
-            rows = [r for r in rows if r["deck"] is None and r["deal"] in deals]
-        return Statistics.of([
-            Result(r["started_at"], r["finished_at"], None if r["won"] is None else bool(r["won"]),
-                   r["score"], r["seconds"], r["moves"], bool(r["used_hints"]), bool(r["used_undo"]))
-            for r in rows
-        ])
+                "SELECT game_id, game, deal, deck, started_at, finished_at, won, score, seconds, moves, "
+                f"used_hints, used_undo FROM results WHERE player = ? {where} ORDER BY started_at, game_id",
+                args).fetchall()
+        return [PlayedDeal(r["game_id"], r["game"], r["deal"], r["deck"], Result(
+            r["started_at"], r["finished_at"], None if r["won"] is None else bool(r["won"]), r["score"],
+            r["seconds"], r["moves"], bool(r["used_hints"]), bool(r["used_undo"]))) for r in rows]
+
+    def add_results(self, player: str, deals: Sequence[PlayedDeal]) -> int:
+        """Add played deals to the player's statistics, all or none; those already there (same id) are
+        left as they are. Returns how many were added."""
+        with self._write() as conn:
+            before = conn.total_changes
+            conn.executemany(
+                "INSERT OR IGNORE INTO results (game_id, player, game, deal, deck, started_at, finished_at, "
+                "won, score, seconds, moves, used_hints, used_undo) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(d.id, player, d.game, d.deal, d.deck, d.result.started_at, d.result.finished_at,
+                  None if d.result.won is None else int(d.result.won), d.result.score, d.result.seconds,
+                  d.result.moves, int(d.result.used_hints), int(d.result.used_undo)) for d in deals])
+            return conn.total_changes - before
 
     def reset_stats(self, player: str, game: str) -> None:
         """Forget the player's statistics for ``game`` (a deal being played counts again from its next

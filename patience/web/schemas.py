@@ -319,6 +319,13 @@ class StatsOut(BaseModel):
         description="The numbers as text for the language (Babel); history as a list of rows")
 
 
+class ImportOut(BaseModel):
+    """A statistics file was read: how many of its games were new here (the others were already kept)."""
+
+    added: int
+    already_kept: int
+
+
 class ResetOut(BaseModel):
     """Statistics were reset."""
 
