@@ -463,6 +463,13 @@ class Store:
                   d.result.moves, int(d.result.used_hints), int(d.result.used_undo)) for d in deals])
             return conn.total_changes - before
 
+    def players(self) -> list[str]:
+        """Every player with a game or a result here, in order."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT player FROM games UNION SELECT player FROM results "
+                                "ORDER BY player").fetchall()
+        return [str(r[0]) for r in rows]
+
     def reset_stats(self, player: str, game: str) -> None:
         """Forget the player's statistics for ``game`` (a deal being played counts again from its next
         move)."""
