@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from patience import __version__
-from patience.commands import analysis, engine, fair, play, rules, serve, solve
+from patience.commands import analysis, engine, fair, play, rules, serve, solve, stats
 from patience.errors import PatienceError
 
 #: Each module adds its sub-commands; see ``patience.commands``.
-COMMAND_MODULES = [engine, play, rules, serve, solve, fair, analysis]
+COMMAND_MODULES = [engine, play, rules, serve, solve, fair, analysis, stats]
 
 Handler = Callable[[argparse.Namespace], int]
 

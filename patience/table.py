@@ -195,13 +195,18 @@ class Table:
                 self._states.popitem(last=False)
 
     @storage_guarded
-    def load(self, player: str, game_id: str, history: bool = False) -> tuple[GameRecord, Any]:
-        """The player's game and its position (else :class:`GameNotFoundError`); ``history`` also
-        reads its moves."""
-        record = self.store.get_game(player, game_id, history=history)
+    def load(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+        """The player's game and its position (else :class:`GameNotFoundError`); its moves:
+        :meth:`moves_of`."""
+        record = self.store.get_game(player, game_id)
         if record is None:
             raise no_such_game()
         return record, self.state_of(record)
+
+    @storage_guarded
+    def moves_of(self, record: GameRecord) -> list[str]:
+        """Every move played up to the record's position (reads the game's history)."""
+        return self.store.history(record).moves
 
     def _save(self, record: GameRecord, state: Any, expected_version: int) -> tuple[GameRecord, Any]:
         if not self.store.save(record, expected_version):

@@ -253,8 +253,7 @@ class TerminalGame:
 
     def moves(self) -> list[Move]:
         """Every move played since the deal, in order."""
-        full, _state = self.table.load(self.player, self.record.id, history=True)
-        return [parse_stored(m) for m in full.moves]
+        return [parse_stored(m) for m in self.table.moves_of(self.record)]
 
     def game_record(self, headers: dict[str, str] | None = None) -> Record:
         """The game so far as a record."""

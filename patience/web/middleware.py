@@ -36,6 +36,8 @@ from patience.web.context import cookies_of, header_of, request_language
 
 #: The largest request body accepted (64 KiB): a move list of 500 moves takes under 10 KiB.
 MAX_BODY_BYTES: Final = 64 * 1024
+#: Larger limits for the paths that take a file: a statistics export of 20,000 games is about 6 MiB.
+BODY_LIMITS: Final = {"/api/stats/import": 8 * 1024 * 1024}
 #: A change without a JSON body (restart, abandon, resetting statistics) carries this header.
 CLIENT_HEADER: Final = "X-Patience"
 CLIENT_HEADER_VALUE: Final = "1"
@@ -166,19 +168,20 @@ class RequestGuardMiddleware:
             detail = _("This server does not answer to the name {host}.").format(host=host[:100])
             await refuse(send, 400, detail)
             return
+        limit = BODY_LIMITS.get(scope["path"], self.max_body)
         length = (header_of(scope, b"content-length") or "").strip()
-        if length.isascii() and length.isdigit() and int(length) > self.max_body:
-            await refuse(send, 413, too_large(self.max_body), [(b"connection", b"close")])
+        if length.isascii() and length.isdigit() and int(length) > limit:
+            await refuse(send, 413, too_large(limit), [(b"connection", b"close")])
             return
         if scope["method"] in UNSAFE_METHODS and scope["path"].startswith("/api/") and has_route(scope):
             problem = cross_site_problem(scope, host)
             if problem is not None:
                 await refuse(send, 403, problem)
                 return
-        await self.guard_stream(scope, receive, send)
+        await self.guard_stream(scope, receive, send, limit)
 
-    async def guard_stream(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Run the app, counting the body as it streams in; past the limit, answer 413."""
+    async def guard_stream(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        """Run the app, counting the body as it streams in; past ``limit`` bytes, answer 413."""
         received = 0
         started = False
 
@@ -187,8 +190,8 @@ class RequestGuardMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_body:
-                    raise BodyTooLargeError(self.max_body)
+                if received > limit:
+                    raise BodyTooLargeError(limit)
             return message
 
         async def watched_send(message: Message) -> None:
@@ -202,7 +205,7 @@ class RequestGuardMiddleware:
         except BodyTooLargeError:
             if started:
                 raise
-            await refuse(send, 413, too_large(self.max_body), [(b"connection", b"close")])
+            await refuse(send, 413, too_large(limit), [(b"connection", b"close")])
 
 
 def has_route(scope: Scope) -> bool:

@@ -73,6 +73,9 @@ class NewGameIn(BaseModel):
 
     fresh: StrictBool = Field(default=False, description="Deal it anew even when an unfinished game of this "
                                                          "deal exists (else that game is returned, 200)")
+    abandon: str | None = Field(default=None, max_length=100,
+                                description="Id of the player's game on the table, ended as lost when "
+                                            "another game is dealt (unknown ids answer 404, nothing dealt)")
 
     @model_validator(mode="after")
     def _deal_or_deck(self) -> NewGameIn:
@@ -314,6 +317,13 @@ class StatsOut(BaseModel):
         default=None, description="When given: only deals of this difficulty are counted")
     formatted: dict[str, str | list[dict[str, str]]] = Field(
         description="The numbers as text for the language (Babel); history as a list of rows")
+
+
+class ImportOut(BaseModel):
+    """A statistics file was read: how many of its games were new here (the others were already kept)."""
+
+    added: int
+    already_kept: int
 
 
 class ResetOut(BaseModel):

@@ -26,7 +26,7 @@ from patience.finish import is_sure_win
 from patience.i18n import _
 from patience.rules import View, get_game
 from patience.store import GameRecord
-from patience.table import CHECKPOINT_EVERY, Clock, Table, deal_of, known_game, stale
+from patience.table import CHECKPOINT_EVERY, Clock, Table, deal_of, known_game
 from patience.web.schemas import GameOut, GameSummaryOut, PileOut, ViewOut
 
 __all__ = ["CHECKPOINT_EVERY", "RECENT_MOVES", "Clock", "GameService", "deal_of", "game_message", "game_name",
@@ -63,9 +63,7 @@ class GameService(Table):
         """
         game = get_game(record.game)
         if history:
-            full = self.store.get_game(record.player, record.id, history=True)
-            if full is None or full.version != record.version:
-                raise stale()
+            full = self.store.history(record)
             moves, redo = full.moves, full.redo_moves
         else:
             moves, redo = self.store.recent_moves(record, RECENT_MOVES)

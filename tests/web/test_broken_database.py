@@ -19,7 +19,6 @@ import pytest
 
 from patience.cli import main
 from patience.store import (
-    _MIGRATIONS,
     BACKUPS_KEPT,
     SCHEMA_VERSION,
     Store,
@@ -27,6 +26,7 @@ from patience.store import (
     backups_of,
     check_database,
 )
+from patience.store.schema import MIGRATIONS
 from patience.web.service import GameService
 
 PLAYER = "player-broken-db-0001"
@@ -133,7 +133,7 @@ def test_a_database_from_a_newer_version_is_one_line_exit_2(tmp_path: Path,
 def test_an_upgrade_is_preceded_by_a_backup_that_restores(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     with sqlite3.connect(path) as conn:
-        conn.executescript(_MIGRATIONS[1] + "; PRAGMA user_version = 1;")
+        conn.executescript(MIGRATIONS[1] + "; PRAGMA user_version = 1;")
         conn.execute("INSERT INTO games (id, player, game, deal, moves, created_at, updated_at) "
                      "VALUES ('g_old', ?, 'hamilton', 1, '[[\"s\"]]', 1, 1)", (PLAYER,))
     backup = check_database(path)

@@ -254,6 +254,21 @@ def test_abandon_ends_the_game_as_lost(client: TestClient) -> None:
     assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 0, 0)
 
 
+def test_a_new_game_that_abandons_the_one_on_the_table_ends_it_as_lost(client: TestClient) -> None:
+    left = play(client, new_game(client, deal=3), "s")
+    unknown = client.post("/api/games", json={"game": "hamilton", "deal": 4, "abandon": "g_nothing"})
+    assert unknown.status_code == 404 and len(client.get("/api/games").json()) == 1  # nothing dealt
+    again = client.post("/api/games", json={"game": "hamilton", "deal": 3, "abandon": left["id"]})
+    assert again.status_code == 200 and not again.json()["finished"]  # the same game: kept
+    fresh = new_game(client, deal=4, abandon=left["id"])
+    assert not fresh["finished"]
+    saved = {g["id"]: g for g in client.get("/api/games", params={"status": "unfinished"}).json()}
+    assert left["id"] not in saved
+    assert client.get(f"/api/games/{left['id']}").json()["finished"]
+    stats = client.get("/api/stats", params={"game": "hamilton"}).json()
+    assert (stats["played"], stats["won"]) == (1, 0) and stats["history"][0]["finished"]
+
+
 def test_saved_games_list_and_current(client: TestClient) -> None:
     assert client.get("/api/games/current").status_code == 404
     first = play(client, new_game(client, deal=1), "s")

@@ -16,7 +16,8 @@ from fastapi.testclient import TestClient
 from patience import table as table_module
 from patience.errors import LimitReachedError
 from patience.rules import get_game
-from patience.store import _MIGRATIONS, MAX_MOVES_PER_GAME, Store
+from patience.store import MAX_MOVES_PER_GAME, Store
+from patience.store.schema import MIGRATIONS
 from patience.web.service import CHECKPOINT_EVERY, RECENT_MOVES, GameService
 from tests.web.conftest import new_game, play
 
@@ -113,20 +114,22 @@ def test_the_move_limit_is_ten_thousand_and_translated(client: TestClient,
 def test_a_version_1_database_is_migrated_with_its_moves_and_redo(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as conn:
-        conn.executescript(_MIGRATIONS[1] + "; PRAGMA user_version = 1;")
+        conn.executescript(MIGRATIONS[1] + "; PRAGMA user_version = 1;")
         groups = [OPENING, *[PAIR] * 3]
         conn.execute("INSERT INTO games (id, player, game, deal, moves, redo, version, created_at, "
                      "updated_at, first_move_at, last_move_at) "
                      "VALUES ('g_old', ?, 'hamilton', 1, ?, ?, 9, 1, 2, 1, 2)",
                      (PLAYER, json.dumps(groups), json.dumps([["f1-t1"], ["t1-f1"]])))
     store = Store(path)
-    record = store.get_game(PLAYER, "g_old", history=True)
-    assert record is not None and record.groups == tuple(tuple(g) for g in groups)
-    assert record.redo == (("f1-t1",), ("t1-f1",)) and record.move_count == 11 and record.redo_actions == 2
+    record = store.get_game(PLAYER, "g_old")
+    assert record is not None and store.history(record).done == tuple(tuple(g) for g in groups)
+    assert store.history(record).redo == (("f1-t1",), ("t1-f1",))
+    assert record.move_count == 11 and record.redo_actions == 2
     service = GameService(store)
     engine = get_game("hamilton")
     _record, state = service.load(PLAYER, "g_old")
-    assert state == engine.apply_all(engine.new(1), [engine.parse_move(m) for m in record.moves])
+    moves = store.history(record).moves
+    assert state == engine.apply_all(engine.new(1), [engine.parse_move(m) for m in moves])
     assert service.moves_replayed == 11
     _record, again = GameService(store).load(PLAYER, "g_old")  # the rebuilt position was kept
     assert again == state and store.get_game(PLAYER, "g_old") is not None
@@ -138,7 +141,7 @@ def test_a_version_1_database_is_migrated_with_its_moves_and_redo(tmp_path: Path
 def test_a_long_game_from_version_1_replays_once_then_little(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as conn:
-        conn.executescript(_MIGRATIONS[1] + "; PRAGMA user_version = 1;")
+        conn.executescript(MIGRATIONS[1] + "; PRAGMA user_version = 1;")
         conn.execute("INSERT INTO games (id, player, game, deal, moves, version, created_at, updated_at) "
                      "VALUES ('g_long', ?, 'hamilton', 1, ?, 300, 1, 2)",
                      (PLAYER, json.dumps([OPENING, *[PAIR] * 300])))

@@ -122,8 +122,8 @@ def test_a_full_disk_answers_503_keeps_the_connection_and_loses_nothing(served: 
     with sqlite3.connect(tmp_path / "games.sqlite3") as check:
         assert check.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     saved = next(iter(store.list_games(cookie.split("=", 1)[1])))
-    full = store.get_game(saved.player, saved.id, history=True)
-    assert full is not None and full.moves == acknowledged and full.version == game["version"]
+    full = store.get_game(saved.player, saved.id)
+    assert full is not None and store.history(full).moves == acknowledged and full.version == game["version"]
     store.close()
 
 

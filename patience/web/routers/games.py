@@ -60,11 +60,16 @@ async def new_game(body: NewGameIn, request: Request, response: Response,
     game is returned (200) instead, unless ``fresh`` is true. ``winnable: true`` (optionally with
     ``difficulty``: easy, medium or hard) deals a numbered deal the solver has proven winnable, chosen
     at random; the game's ``difficulty`` says which level it is. Other unfinished games stay in the
-    saved games (each counts as played, not won, until finished).
+    saved games (each counts as played, not won, until finished), except ``abandon``: the game left for
+    this one, which ends as lost (as ``POST /api/games/{id}/abandon``) unless it is the one returned.
     """
-    service = service_of(request)
-    record, state, new = service.open_deal(player_of(request), body.game, body.deal, body.deck, body.fresh,
+    service, player = service_of(request), player_of(request)
+    if body.abandon is not None:
+        service.load(player, body.abandon)  # 404 before anything is dealt
+    record, state, new = service.open_deal(player, body.game, body.deal, body.deck, body.fresh,
                                            winnable=body.winnable, difficulty=body.difficulty)
+    if body.abandon is not None and body.abandon != record.id:
+        service.abandon(player, body.abandon)
     if not new:
         response.status_code = 200
     return service.describe(record, state, history=history == "full")

@@ -37,24 +37,25 @@ async def review_game(game_id: str, request: Request) -> ReviewOut:
     and the winning line from there, step by step (computed within the server's review budget).
     """
     service = service_of(request)
-    record, _state = await run_in_threadpool(service.load, player_of(request), game_id, True)
+    record, _state = await run_in_threadpool(service.load, player_of(request), game_id)
+    moves = await run_in_threadpool(service.moves_of, record)
     try:
         found = await reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
-                                                  record.moves)
+                                                  moves)
     except WorkersBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
-    return await run_in_threadpool(reviewed, record, found)
+    return await run_in_threadpool(reviewed, record, moves, found)
 
 
-def reviewed(record: GameRecord, found: dict[str, Any]) -> ReviewOut:
+def reviewed(record: GameRecord, moves: list[str], found: dict[str, Any]) -> ReviewOut:
     """The review's answer with every position of the game replayed (away from the event loop)."""
     game = get_game(record.game)
     state = game.new(deal_of(record))
     states = [state]
-    for text in record.moves:
+    for text in moves:
         state = game.apply_legal(state, Move.parse(text))
         states.append(state)
-    return described(game, found, record.moves, states)
+    return described(game, found, moves, states)
 
 
 def described(game: Game[Any], found: dict[str, Any], moves: list[str], states: list[Any]) -> ReviewOut:

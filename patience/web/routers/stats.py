@@ -1,4 +1,4 @@
-"""``/api/stats``: a player's statistics per game, and resetting them.
+"""``/api/stats``: a player's statistics per game, resetting them, and keeping them in a file.
 
 Numbers come raw and, under ``formatted``, as text for the player's
 language (Babel): percentages, decimals, durations and dates.
@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal, format_percent
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
 
 from patience.catalog import CatalogError, check_difficulty
 from patience.i18n import _, get_language
+from patience.rules import game_slugs
 from patience.store import Statistics
+from patience.store.exchange import ImportRefused, read_json, to_csv, to_json
 from patience.table import known_game
 from patience.web.routers.common import errors, player_of, service_of
-from patience.web.schemas import HistoryOut, ResetOut, StatsOut
+from patience.web.schemas import HistoryOut, ImportOut, ResetOut, StatsOut
 from patience.web.service import iso_time
 
 router = APIRouter(prefix="/api/stats", tags=["statistics"])
@@ -115,3 +117,36 @@ def reset_stats(game: str, request: Request) -> ResetOut:
     known_game(game)
     service_of(request).store.reset_stats(player_of(request), game)
     return ResetOut(reset=True)
+
+
+@router.get("/export", responses={**errors(404), 200: {"content": {"application/json": {}, "text/csv": {}},
+                                                        "description": "The export file"}})
+def export_stats(request: Request, format: Literal["json", "csv"] = "json",
+                 game: str | None = None) -> Response:
+    """Every game this player played (finished or not, of ``game`` or of every game), as a file: deal or
+    deck, result, score, moves, seconds, start and end (UTC), hints and undo used."""
+    if game is not None:
+        known_game(game)
+    deals = service_of(request).store.results(player_of(request), game)
+    name = f"patience-statistics.{format}"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    if format == "csv":
+        return Response(to_csv(deals), media_type="text/csv; charset=utf-8", headers=headers)
+    return Response(to_json(deals), media_type="application/json", headers=headers)
+
+
+@router.post("/import", responses=errors(400))
+async def import_stats(request: Request) -> ImportOut:
+    """Add the games of a JSON export (``GET /api/stats/export``) to this player's statistics. Games
+    already kept (the same id) are left as they are, so importing a file twice adds nothing. A file that
+    is not a valid export answers 400 naming the fault, and nothing is added."""
+    try:
+        deals = read_json(await request.body())
+    except ImportRefused as exc:
+        raise HTTPException(400, _("This is not a statistics file of patience: {problem}.").format(
+            problem=exc)) from None
+    if not {d.game for d in deals} <= set(game_slugs()):
+        raise HTTPException(400, _("This is not a statistics file of patience: {problem}.").format(
+            problem=_("it names an unknown game")))
+    added = service_of(request).store.add_results(player_of(request), deals)
+    return ImportOut(added=added, already_kept=len(deals) - added)

@@ -219,10 +219,12 @@ function redo() {
   });
 }
 
-async function startGame(slug, deal, spoken = null) {
+async function startGame(slug, deal, spoken = null, abandon = false) {
   try {
     const options = deal === null || deal === undefined ? dealOptions() : {};
-    const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck: null, ...options });
+    // After "This counts as a loss.": the game left on the table ends as lost.
+    const left = abandon && app.game && !app.game.finished ? { abandon: app.game.id } : {};
+    const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck: null, ...options, ...left });
     setGame(game, "deal", spoken || fmt("{game}, deal {number}", { game: t(game.name), number: game.deal }));
     return true;
   } catch (err) {
@@ -240,7 +242,7 @@ async function playDaily() {
     const same = g && g.game === slug && g.deal === daily.deal; // the server returns it as it is
     if (!same && !(await confirmLoss(t("Start a new game?"), t("New game")))) return false;
     const spoken = fmt("Daily deal of {date}: deal {number}", { date: daily.date, number: daily.deal });
-    return startGame(slug, daily.deal, spoken);
+    return startGame(slug, daily.deal, spoken, !same);
   } catch (err) {
     notice(errorText(err));
     return false;
@@ -255,7 +257,7 @@ async function askRestart() {
 async function askNewGame(slug, deal = null) {
   const g = app.game;
   const same = g && deal !== null && g.game === slug && g.deal === deal; // the server returns it as it is
-  if (same || (await confirmLoss(t("Start a new game?"), t("New game")))) run(() => startGame(slug, deal));
+  if (same || (await confirmLoss(t("Start a new game?"), t("New game")))) run(() => startGame(slug, deal, null, !same));
 }
 
 async function restart() {

@@ -1,0 +1,98 @@
+"""``/api/stats/export`` and ``/api/stats/import``: statistics kept in a file, brought to another server."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import new_game, play
+
+
+def played(client: TestClient) -> dict[str, Any]:
+    """Two Hamilton deals (one abandoned, one under way) and one Union Square deal under way."""
+    lost = play(client, new_game(client, deal=3), "s")
+    client.post(f"/api/games/{lost['id']}/abandon")
+    play(client, new_game(client, deal=4), "s", "s")
+    return play(client, new_game(client, "union-square", deal=5), "s")
+
+
+def test_the_json_export_has_every_played_game(client: TestClient) -> None:
+    played(client)
+    response = client.get("/api/stats/export", params={"format": "json"})
+    assert response.status_code == 200 and response.headers["content-type"] == "application/json"
+    assert "attachment" in response.headers["content-disposition"]
+    data = response.json()
+    assert (data["format"], data["version"]) == ("patience-statistics", 1)
+    games = sorted((g["game"], g["deal"], g["result"], g["moves"], g["finished_at"] is None)
+                   for g in data["games"])
+    assert games == [("hamilton", 3, "lost", 1, False), ("hamilton", 4, "in progress", 2, True),
+                     ("union-square", 5, "in progress", 1, True)]
+    one = client.get("/api/stats/export", params={"game": "union-square"}).json()["games"]
+    assert [g["game"] for g in one] == ["union-square"]
+    assert client.get("/api/stats/export", params={"game": "chess"}).status_code == 404
+
+
+def test_the_csv_export_has_a_header_and_one_row_a_game(client: TestClient) -> None:
+    played(client)
+    response = client.get("/api/stats/export", params={"format": "csv"})
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.text)))
+    assert len(rows) == 3 and {r["result"] for r in rows} == {"lost", "in progress"}
+    assert rows[0].keys() >= {"deal", "seconds", "started_at", "used_hints", "used_undo"}
+    assert client.get("/api/stats/export", params={"format": "xml"}).status_code == 422
+
+
+def test_importing_adds_the_games_once(client: TestClient, other_client: TestClient) -> None:
+    played(client)
+    exported = client.get("/api/stats/export").content
+    first = other_client.post("/api/stats/import", content=exported,
+                              headers={"Content-Type": "application/json"})
+    assert first.status_code == 200 and first.json() == {"added": 3, "already_kept": 0}
+    again = other_client.post("/api/stats/import", content=exported,
+                              headers={"Content-Type": "application/json"})
+    assert again.json() == {"added": 0, "already_kept": 3}
+    stats = other_client.get("/api/stats", params={"game": "hamilton"}).json()
+    assert (stats["played"], stats["won"]) == (2, 0)
+    mine = client.get("/api/stats/export").json()["games"]
+    theirs = other_client.get("/api/stats/export").json()["games"]
+    assert sorted(mine, key=lambda g: g["id"]) == sorted(theirs, key=lambda g: g["id"])
+
+
+def broken_files() -> list[bytes]:
+    good = {"format": "patience-statistics", "version": 1, "games": [
+        {"id": "g_" + "0" * 24, "game": "hamilton", "deal": 1, "deck": None, "result": "won", "score": 52,
+         "moves": 90, "seconds": 60, "started_at": "2026-01-01T10:00:00Z",
+         "finished_at": "2026-01-01T10:01:00Z", "used_hints": False, "used_undo": False}]}
+
+    def changed(**fields: Any) -> bytes:
+        data = json.loads(json.dumps(good))
+        data["games"].append({**data["games"][0], "id": "g_" + "1" * 24, **fields})
+        return json.dumps(data).encode()
+
+    return [b"", b"not json", b"[" * 100_000, b"[]", json.dumps({**good, "format": "x"}).encode(),
+            json.dumps({**good, "version": 2}).encode(), changed(result="maybe"), changed(deal="7"),
+            changed(deal=0), changed(score=-1), changed(seconds=1e999), changed(game="chess"),
+            changed(started_at="yesterday"), changed(finished_at=None), changed(used_hints="no"),
+            changed(id="g_" + "0" * 24), changed(extra=1), changed(deck=None, deal=None)]
+
+
+@pytest.mark.parametrize("body", broken_files())
+def test_a_bad_file_is_refused_with_400_and_changes_nothing(client: TestClient, body: bytes) -> None:
+    played(client)
+    before = client.get("/api/stats/export").json()
+    response = client.post("/api/stats/import", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400, response.text
+    assert response.json()["detail"].startswith("This is not a statistics file of patience: ")
+    assert client.get("/api/stats/export").json() == before
+
+
+def test_reset_forgets_the_statistics_of_one_game(client: TestClient) -> None:
+    played(client)
+    assert client.delete("/api/stats", params={"game": "hamilton"}).json() == {"reset": True}
+    games = client.get("/api/stats/export").json()["games"]
+    assert [g["game"] for g in games] == ["union-square"]
