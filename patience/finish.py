@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience.i18n import N_
+from patience.kit import kit_of
 from patience.rules import STOCK, Game, Move, View, is_foundation
 
 #: Why Finish is refused (translate with ``_`` where it is shown).
@@ -46,7 +47,7 @@ def _stock_empty(game: Game[Any], state: Any, view: View | None = None) -> bool:
     view = view if view is not None else game.view(state)
     if view.status.get("stock_left"):
         return False
-    return not (game.slug == "hamilton" and view.status.get("start_rank") is None)
+    return not kit_of(game).table.choosing(view)
 
 
 def finish_moves(game: Game[Any], state: Any, view: View | None = None) -> list[Move] | None:

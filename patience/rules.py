@@ -360,6 +360,12 @@ def register(slug: str, factory: Callable[[], Game[Any]]) -> None:
     _REGISTRY[slug] = factory
 
 
+def unregister(slug: str) -> None:
+    """Take a game out of the registry (for test-only games)."""
+    _REGISTRY.pop(slug, None)
+    _INSTANCES.pop(slug, None)
+
+
 def get_game(slug: str) -> Game[Any]:
     """The game registered under ``slug`` (``hamilton``, ``union-square``).
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from patience.cards import card_symbol, parse_card
 from patience.i18n import N_, _, ngettext
+from patience.kit import kit_of
 from patience.rules import (
     CHOOSER,
     FOUNDATION,
@@ -88,6 +89,17 @@ def pile_text(pile: int) -> str:
     raise ValueError(f"no pile has code {pile}")
 
 
+def or_list(words: list[str]) -> str:
+    """Words joined as a choice, in the current language.
+
+    >>> or_list(["hamilton", "union-square", "klondike"]), or_list(["hamilton"])
+    ('hamilton, union-square or klondike', 'hamilton')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
+
+
 def sentence(text: str) -> str:
     """``text`` with its first letter in capitals: ``the stock is empty`` -> ``The stock is empty``."""
     return text[:1].upper() + text[1:]
@@ -141,11 +153,7 @@ def refusal(game: Game[Any], state: Any, move: Move, reason: str | None = None) 
 def describe_move(game: Game[Any], state: Any, move: Move) -> str:
     """A move in words: ``Ten of hearts: pile 3 to foundation 1`` (what the terminal prints beside it)."""
     if move.src == STOCK:
-        if game.slug == "union-square":
-            return _("turn a stock card to the waste")
-        if game.view(state).status.get("start_rank") is None:
-            return _("turn a stock card to the Chooser")
-        return _("deal a card from the stock onto each pile")
+        return kit_of(game).table.stock_click(game.view(state))
     pile = game.view(state).piles[game.piles().index(move.src)]
     if move.src == CHOOSER:
         return _("choose the {card} as start card ({foundation})").format(

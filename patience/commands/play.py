@@ -12,10 +12,12 @@ from pathlib import Path
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import InvalidRecordError
 from patience.i18n import _, language, language_from_environment
+from patience.kit import default_slug
 from patience.notation import parse_moves, parse_record
 from patience.numbers import parse_int
 from patience.rules import game_slugs, get_game
 from patience.terminal import LineReader, Session, TerminalGame, colour_wanted, console_reader, stream_reader
+from patience.wording import or_list
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,7 +25,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help=_("play in the terminal"),
                        description=_("Play a game in the terminal; type help once it starts."))
     p.add_argument("game", nargs="?", choices=game_slugs(),
-                   help=_("hamilton or union-square (default: the record's game, else hamilton)"))
+                   help=_("{games} (default: the record's game, else {default})").format(
+                       games=or_list(game_slugs()), default=default_slug()))
     source = p.add_mutually_exclusive_group()
     source.add_argument("--deal", type=parse_int, metavar="N",
                         help=_("numbered deal, {low} to {high} (default: a random one, printed)")
@@ -50,7 +53,7 @@ def session_from(args: argparse.Namespace, rng: random.Random) -> Session:
             raise InvalidRecordError(f"{args.record} is a {record.game} record, not {args.game}")
         game = get_game(record.game)
         return Session(game, record.deal, parse_moves(game, record.moves))
-    game = get_game(args.game or "hamilton")
+    game = get_game(args.game or default_slug())
     deal = args.deal if args.deal is not None else rng.randint(MIN_DEAL, MAX_DEAL)
     return Session(game, deal)
 

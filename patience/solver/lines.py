@@ -72,14 +72,14 @@ def _pair_up(before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], 
 
 def without_loops(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
     """``line`` with every stretch that comes back to a position (up to symmetry) cut out."""
-    seen: dict[Hashable, int] = {canonical_key(game.slug, state): 0}
+    seen: dict[Hashable, int] = {canonical_key(game, state): 0}
     positions: list[Any] = [state]  # positions[n]: after the first n kept moves
     kept: list[Move] = []
     codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
     for move in line:
         move = _relabelled(move, codes)
         state = game.apply_legal(state, move)
-        key = canonical_key(game.slug, state)
+        key = canonical_key(game, state)
         earlier = seen.get(key)
         if earlier is None:
             kept.append(move)
@@ -163,12 +163,11 @@ def merged(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, .
 def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...],
                    deadline: float | None = None) -> tuple[Move, ...]:
     """One linear pass of :func:`shortened` (loops aside)."""
-    slug = game.slug
-    keys = [canonical_key(slug, state)]  # keys[n]: after the line's first n moves
+    keys = [canonical_key(game, state)]  # keys[n]: after the line's first n moves
     after = state
     for move in line:
         after = game.apply_legal(after, move)
-        keys.append(canonical_key(slug, after))
+        keys.append(canonical_key(game, after))
     kept: list[Move] = []
     codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
     i = 0
@@ -212,7 +211,7 @@ def _shortcut(game: Game[Any], state: Any, ahead: list[Move],
                     break
                 position = game.apply_legal(position, move)
                 moves.append(move)
-            if t - 1 >= max(drop) and canonical_key(game.slug, position) == keys[t - 1]:
+            if t - 1 >= max(drop) and canonical_key(game, position) == keys[t - 1]:
                 return moves, position, t
     return None
 

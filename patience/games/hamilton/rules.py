@@ -49,7 +49,6 @@ from patience.rules import (
     is_tableau,
     pile_dom_id,
     pile_notation,
-    register,
     target_piles,
 )
 from patience.rules import MOVE_TABLE as MOVES
@@ -143,7 +142,7 @@ class HamiltonGame(Game[HamiltonState]):
     """Hamilton: seven face-up piles built down by colour, a start card chosen from three."""
 
     slug = "hamilton"
-    name = "Hamilton"
+    name = N_("Hamilton")
     max_score = 52
     copies = 1
 
@@ -398,12 +397,12 @@ class HamiltonGame(Game[HamiltonState]):
 
     # --- what the player sees ---------------------------------------------------
     def observe(self, state: HamiltonState, played: Sequence[Move]) -> Observation:
-        from patience.games.hamilton_observe import observe
+        from patience.games.hamilton.observe import observe
 
         return observe(state, played)
 
     def complete(self, observation: Observation, cards: Sequence[int]) -> HamiltonState:
-        from patience.games.hamilton_observe import complete
+        from patience.games.hamilton.observe import complete
 
         return complete(observation, cards)
 
@@ -462,6 +461,3 @@ class HamiltonGame(Game[HamiltonState]):
         if start == NO_START and any(state.foundations):
             raise InvalidRecordError("position: foundations are empty until a start card is chosen")
         return state
-
-
-register(HamiltonGame.slug, HamiltonGame)
