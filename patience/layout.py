@@ -17,7 +17,7 @@ Hamilton  score 0/52  stock 24  choices left 3
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from patience import wording
 from patience.cards import card_symbol, is_red, parse_card
@@ -28,6 +28,8 @@ from patience.rules import (
     PileView,
     View,
 )
+
+S = TypeVar("S")
 
 RED_ON: Final = "\x1b[31m"
 BOLD_ON: Final = "\x1b[1m"
@@ -151,7 +153,7 @@ def _grid(tableau: list[PileView], colour: bool, columns: int) -> list[str]:
     return lines
 
 
-def layout_text(game: Game[Any], state: Any, colour: bool = True) -> str:
+def layout_text(game: Game[S], state: S, colour: bool = True) -> str:
     """The whole table as lines of text; piles are labelled as in the notation.
 
     Hamilton's tableau is shown in columns, bottom card first; Union Square's

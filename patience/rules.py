@@ -292,6 +292,10 @@ class Game(ABC, Generic[S]):
             state = self.apply_legal(state, move)
         return state
 
+    @abstractmethod
+    def tableau(self, state: S) -> tuple[tuple[int, ...], ...]:
+        """The tableau piles' cards, bottom first, pile 1 first (what the hints weigh)."""
+
     # --- outcome -----------------------------------------------------------
     @abstractmethod
     def score(self, state: S) -> int:

@@ -20,7 +20,7 @@ table shows them (``8♥``) and piles by name (``pile 3``, ``foundation 1``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from patience.cards import card_symbol, parse_card
 from patience.i18n import N_, _, ngettext
@@ -37,6 +37,8 @@ from patience.rules import (
     is_tableau,
     pile_notation,
 )
+
+S = TypeVar("S")
 
 #: Full card names, indexed by card (clubs, diamonds, hearts, spades; Ace to King):
 #: whole names, so each language can order and inflect the words its own way.
@@ -105,7 +107,7 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _pile_cards(game: Game[Any], state: Any, pile: int) -> tuple[str, ...]:
+def _pile_cards(game: Game[S], state: S, pile: int) -> tuple[str, ...]:
     """The face-up cards of a pile (deck letters, bottom first); empty for a pile the game lacks."""
     if pile not in game.piles():
         return ()
@@ -116,7 +118,7 @@ def _pile_cards(game: Game[Any], state: Any, pile: int) -> tuple[str, ...]:
     return ()
 
 
-def move_text(game: Game[Any], state: Any, move: Move) -> str:
+def move_text(game: Game[S], state: S, move: Move) -> str:
     """A move as a short phrase: ``4♦ from pile 2 to pile 3``, ``a click on the stock``.
 
     The card named is the one that moves (the bottom card of a group).
@@ -136,7 +138,7 @@ def move_text(game: Game[Any], state: Any, move: Move) -> str:
         card=card, more=more, source=source, target=target)
 
 
-def refusal(game: Game[Any], state: Any, move: Move, reason: str | None = None) -> str:
+def refusal(game: Game[S], state: S, move: Move, reason: str | None = None) -> str:
     """Why ``move`` is refused, in one sentence; ``reason`` defaults to the rules' own.
 
     >>> from patience import get_game
@@ -150,7 +152,7 @@ def refusal(game: Game[Any], state: Any, move: Move, reason: str | None = None) 
         move=move_text(game, state, move), reason=sentence(_(reason)))
 
 
-def describe_move(game: Game[Any], state: Any, move: Move) -> str:
+def describe_move(game: Game[S], state: S, move: Move) -> str:
     """A move in words: ``Ten of hearts: pile 3 to foundation 1`` (what the terminal prints beside it)."""
     if move.src == STOCK:
         return kit_of(game).table.stock_click(game.view(state))

@@ -123,6 +123,9 @@ class TinyGame(Game[TinyState]):
             foundations[move.dst - FOUNDATION] += (card,)
         return TinyState(tuple(tableau), tuple(foundations), stock, waste)
 
+    def tableau(self, state: TinyState) -> tuple[tuple[int, ...], ...]:
+        return state.tableau
+
     def score(self, state: TinyState) -> int:
         return sum(len(foundation) for foundation in state.foundations)
 

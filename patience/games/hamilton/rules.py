@@ -367,6 +367,9 @@ class HamiltonGame(Game[HamiltonState]):
         return HamiltonState(tableau, state.foundations, stock[dealt:], NO_CARD, 0, state.start)
 
     # --- outcome -----------------------------------------------------------
+    def tableau(self, state: HamiltonState) -> tuple[tuple[int, ...], ...]:
+        return state.tableau
+
     def score(self, state: HamiltonState) -> int:
         return sum(len(f) for f in state.foundations)
 

@@ -291,6 +291,9 @@ class UnionSquareGame(Game[UnionSquareState]):
         return UnionSquareState(tuple(t) if t is not None else tableau, tuple(f), state.stock, waste)
 
     # --- outcome -----------------------------------------------------------
+    def tableau(self, state: UnionSquareState) -> tuple[tuple[int, ...], ...]:
+        return state.tableau
+
     def score(self, state: UnionSquareState) -> int:
         return sum(len(f) for f in state.foundations)
 
