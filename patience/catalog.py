@@ -47,12 +47,12 @@ from typing import Any, Final
 
 from patience.errors import PatienceError
 from patience.i18n import _
+from patience.kit import kit_of
 from patience.rules import get_game
 
 DIFFICULTIES: Final = ("easy", "medium", "hard")
 #: Positions the solver expanded to find the win: at most the first number is easy, at most the second
 #: is medium, more is hard.
-LIMITS: Final = {"hamilton": (1100, 5900), "union-square": (480, 1400)}
 DATA_DIR: Final = Path(__file__).resolve().parent / "data"
 EPOCH: Final = date(2000, 1, 1)
 STEP: Final = 7919
@@ -80,7 +80,7 @@ class WinnableDeal:
 
 def level_of(slug: str, nodes: int) -> str:
     """The difficulty of a deal the solver won after expanding ``nodes`` positions."""
-    easy, medium = LIMITS.get(slug, LIMITS["hamilton"])
+    easy, medium = kit_of(slug).table.difficulty_limits
     return "easy" if nodes <= easy else "medium" if nodes <= medium else "hard"
 
 

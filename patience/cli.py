@@ -16,6 +16,7 @@ from typing import cast
 from patience import __version__
 from patience.commands import analysis, engine, fair, play, rules, serve, solve, stats
 from patience.errors import PatienceError
+from patience.kit import default_slug
 
 #: Each module adds its sub-commands; see ``patience.commands``.
 COMMAND_MODULES = [engine, play, rules, serve, solve, fair, analysis, stats]
@@ -41,7 +42,7 @@ def default_command(parser: argparse.ArgumentParser) -> list[str]:
     choices = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
     if "serve" in choices:
         return ["serve"]
-    return ["play", "hamilton"]
+    return ["play", default_slug()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,11 +30,11 @@ from typing import Any, Final
 from patience.deals import SplitMix64
 from patience.errors import PatienceError
 from patience.i18n import _
+from patience.kit import kit_of
 from patience.observation import Observation
 from patience.rules import Game, Move
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
-from patience.solver.safe_moves import safe_move
 from patience.survey.results import wilson
 
 DEFAULT_SAMPLES: Final = 32
@@ -180,7 +180,7 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
               seed: int = DEFAULT_SEED, budget: Budget | None = None) -> FairHint:
     """The move after which most of ``samples`` completions can still be won (hindsight optimisation).
 
-    A safe move (``patience.solver.safe_moves``) is the answer at once. Else
+    A safe move (the kit's ``SearchKit.safe_move``) is the answer at once. Else
     moves that lead to the same position up to symmetry are one candidate.
     Each completion is solved once: a won one credits the first move of its
     winning line; a lost or unknown one credits no move. Then only what can
@@ -193,14 +193,14 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
     moves = game.legal_moves(first)
     if not moves or game.is_won(first):
         return FairHint(None, 0, samples)
-    safe = safe_move(game.slug, first)
+    safe = kit_of(game).search.safe_move(first)
     if safe is not None:
         return FairHint(safe, 0, 0)
     groups: dict[Hashable, int] = {}  # child key -> candidate
     candidates: list[Move] = []
     group_of: dict[Move, int] = {}
     for move in moves:
-        key = canonical_key(game.slug, game.apply_legal(first, move))
+        key = canonical_key(game, game.apply_legal(first, move))
         if key not in groups:
             groups[key] = len(candidates)
             candidates.append(move)

@@ -26,30 +26,33 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from patience.i18n import N_
+from patience.kit import kit_of
 from patience.rules import STOCK, Game, Move, View, is_foundation
+
+S = TypeVar("S")
 
 #: Why Finish is refused (translate with ``_`` where it is shown).
 NOT_YET = N_("Not yet: the cards go up by themselves once the stock is empty and every remaining card "
              "can go up to the foundations in order.")
 
 
-def foundation_moves(game: Game[Any], state: Any) -> list[Move]:
+def foundation_moves(game: Game[S], state: S) -> list[Move]:
     """The legal single-card moves from a pile (not a foundation) to a foundation."""
     return [m for m in game.legal_moves(state)
             if m.src != STOCK and is_foundation(m.dst) and not is_foundation(m.src) and m.count == 1]
 
 
-def _stock_empty(game: Game[Any], state: Any, view: View | None = None) -> bool:
+def _stock_empty(game: Game[S], state: S, view: View | None = None) -> bool:
     view = view if view is not None else game.view(state)
     if view.status.get("stock_left"):
         return False
-    return not (game.slug == "hamilton" and view.status.get("start_rank") is None)
+    return not kit_of(game).table.choosing(view)
 
 
-def finish_moves(game: Game[Any], state: Any, view: View | None = None) -> list[Move] | None:
+def finish_moves(game: Game[S], state: S, view: View | None = None) -> list[Move] | None:
     """The foundation moves that win from ``state``, or None when the rest is not a sure win.
 
     An empty list means the game is already won. ``view`` (``game.view(state)``) saves building it again.
@@ -69,6 +72,6 @@ def finish_moves(game: Game[Any], state: Any, view: View | None = None) -> list[
     return moves
 
 
-def is_sure_win(game: Game[Any], state: Any, view: View | None = None) -> bool:
+def is_sure_win(game: Game[S], state: S, view: View | None = None) -> bool:
     """True when the rest of the game is a sure win by foundation moves alone (and it is not won yet)."""
     return not game.is_won(state) and finish_moves(game, state, view) is not None

@@ -12,7 +12,7 @@ calling context (see :mod:`patience.i18n`).
 >>> from patience import get_game
 >>> game = get_game("hamilton")
 >>> h = hint(game, game.new(1), budget=60, max_nodes=5000)
->>> str(h.move), h.basis, h.status, len(h.line)
+>>> str(h.move), h.basis, str(h.status), len(h.line)
 ('s', 'winning line', 'winnable', 68)
 >>> hint(game, game.new(1), budget=60, max_nodes=100).basis  # no line found: the heuristic's move
 'heuristic'
@@ -21,13 +21,15 @@ calling context (see :mod:`patience.i18n`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, TypeVar
 
 from patience.i18n import _, ngettext
 from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
 from patience.solver import LOST, WON, solve
 from patience.solver.result import Status
 from patience.wording import move_text
+
+S = TypeVar("S")
 
 WINNABLE: Final = Status.WINNABLE
 STATUS_LOST: Final = Status.LOST
@@ -48,38 +50,39 @@ class Hint:
     line: tuple[Move, ...] = ()  # the winning line when known
 
 
-def winnability(game: Game[Any], state: Any, budget: float = 2.0, *, max_nodes: int | None = None) -> str:
+def winnability(game: Game[S], state: S, budget: float = 2.0, *, max_nodes: int | None = None) -> str:
     """``winnable``, ``lost`` or ``unknown``, deciding within about ``budget`` seconds
     (and ``max_nodes`` positions, when given).
 
     >>> from patience import get_game
     >>> game = get_game("union-square")
-    >>> winnability(game, game.new(1), budget=60, max_nodes=5000)
+    >>> str(winnability(game, game.new(1), budget=60, max_nodes=5000))
     'winnable'
-    >>> winnability(game, game.new(1), budget=60, max_nodes=100)
+    >>> str(winnability(game, game.new(1), budget=60, max_nodes=100))
     'unknown'
     """
     return decide(game, state, budget, max_nodes=max_nodes)[0]
 
 
-def decide(game: Game[Any], state: Any, budget: float, *,
+def decide(game: Game[S], state: S, budget: float, *,
            max_nodes: int | None = None) -> tuple[str, tuple[Move, ...]]:
     """The status of a position and, when it is ``winnable``, the winning line found.
 
     >>> from patience import get_game
     >>> game = get_game("hamilton")
     >>> status, line = decide(game, game.new(1), budget=60, max_nodes=5000)
-    >>> status, [str(move) for move in line[:3]]
+    >>> str(status), [str(move) for move in line[:3]]
     ('winnable', ['s', 'c-f1', 't2-t1'])
     >>> stuck = game.apply_all(game.new(39), [game.parse_move(m) for m in "s c-f1 s s s s".split()])
-    >>> game.legal_moves(stuck), decide(game, stuck, budget=60, max_nodes=100)
-    ([], ('lost', ()))
+    >>> status, line = decide(game, stuck, budget=60, max_nodes=100)
+    >>> game.legal_moves(stuck), str(status), line
+    ([], 'lost', ())
     """
     result = solve(game, state, max_nodes=max_nodes, max_seconds=budget * SEARCH_SHARE)
     return _status(result.outcome), result.moves
 
 
-def hint(game: Game[Any], state: Any, budget: float = 1.0, last: Move | None = None, *,
+def hint(game: Game[S], state: S, budget: float = 1.0, last: Move | None = None, *,
          max_nodes: int | None = None) -> Hint:
     """The move to play in ``state`` and why, answering within about ``budget`` seconds
     (and ``max_nodes`` positions of search, when given).
@@ -92,7 +95,7 @@ def hint(game: Game[Any], state: Any, budget: float = 1.0, last: Move | None = N
     return known_hint(game, state, _status(result.outcome), result.moves, last)
 
 
-def known_hint(game: Game[Any], state: Any, status: str, line: tuple[Move, ...] = (),
+def known_hint(game: Game[S], state: S, status: str, line: tuple[Move, ...] = (),
                last: Move | None = None) -> Hint:
     """The hint when the status (and, for a winnable position, a winning line) is already known.
 
@@ -141,7 +144,7 @@ def undoes(move: Move, last: Move | None) -> bool:
             and move.count == last.count)
 
 
-def heuristic_move(game: Game[Any], state: Any, last: Move | None = None) -> tuple[Move | None, str]:
+def heuristic_move(game: Game[S], state: S, last: Move | None = None) -> tuple[Move | None, str]:
     """The best legal move by a one-move heuristic, and the reason in words.
 
     The heuristic scores the position after each legal move and keeps the
@@ -167,35 +170,30 @@ def heuristic_move(game: Game[Any], state: Any, last: Move | None = None) -> tup
     return best, _reason(game, state, best)
 
 
-def _piles(state: Any) -> tuple[tuple[int, ...], ...]:
-    tableau: tuple[tuple[int, ...], ...] = state.tableau
-    return tableau
-
-
-def _value(game: Game[Any], state: Any, move: Move) -> float:
+def _value(game: Game[S], state: S, move: Move) -> float:
     child = game.apply_legal(state, move)
-    value = 10.0 * game.score(child) + 3.0 * sum(1 for p in _piles(child) if not p)
+    value = 10.0 * game.score(child) + 3.0 * sum(1 for p in game.tableau(child) if not p)
     if move.src == STOCK:
         value -= 2.0
     elif is_foundation(move.src):
         value -= 6.0
     elif move.src >= TABLEAU:
-        source = _piles(state)[move.src - TABLEAU]
+        source = game.tableau(state)[move.src - TABLEAU]
         if len(source) > move.count:
             value += 1.0
-        elif move.dst >= TABLEAU and not _piles(state)[move.dst - TABLEAU]:
+        elif move.dst >= TABLEAU and not game.tableau(state)[move.dst - TABLEAU]:
             value -= 8.0  # a whole pile into an empty pile
     return value
 
 
-def _reason(game: Game[Any], state: Any, move: Move) -> str:
+def _reason(game: Game[S], state: S, move: Move) -> str:
     if move.src == STOCK:
         return _("nothing better is left than the stock")
     if FOUNDATION <= move.dst < TABLEAU:
         return _("it puts a card on a foundation")
     if is_foundation(move.src):
         return _("it brings a foundation card back into play")
-    if move.src >= TABLEAU and len(_piles(state)[move.src - TABLEAU]) == move.count:
+    if move.src >= TABLEAU and len(game.tableau(state)[move.src - TABLEAU]) == move.count:
         return _("it empties a pile")
     if move.src >= TABLEAU:
         return _("it uncovers a card")

@@ -17,25 +17,24 @@ Hamilton  score 0/52  stock 24  choices left 3
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from patience import wording
 from patience.cards import card_symbol, is_red, parse_card
 from patience.i18n import N_, _
+from patience.kit import kit_of
 from patience.rules import (
     Game,
     PileView,
     View,
 )
 
+S = TypeVar("S")
+
 RED_ON: Final = "\x1b[31m"
 BOLD_ON: Final = "\x1b[1m"
 RESET: Final = "\x1b[0m"
 CELL: Final = 5
-GRID_COLUMNS: Final = 4  # Union Square's tableau is a 4×4 grid
-
-#: Names of the games, for translation.
-GAME_NAMES: Final = {"hamilton": N_("Hamilton"), "union-square": N_("Union Square")}
 
 #: Rank names (index 1…13), for the start rank.
 RANK_NAMES: Final = ("", N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"),
@@ -44,7 +43,7 @@ RANK_NAMES: Final = ("", N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five
 
 def game_name(game: Game[Any]) -> str:
     """The game's name in the current language."""
-    return _(GAME_NAMES.get(game.slug, game.name))
+    return kit_of(game).table.name(game)
 
 
 def rank_name(rank: int) -> str:
@@ -144,17 +143,17 @@ def _grid_cell(p: PileView, colour: bool) -> str:
     return _pad(head + cards + more, f"{p.notation:<3} {arrow} {visible}{more}", GRID_CELL)
 
 
-def _grid(tableau: list[PileView], colour: bool) -> list[str]:
+def _grid(tableau: list[PileView], colour: bool, columns: int) -> list[str]:
     """Union Square's sixteen piles as the table shows them: four rows of four."""
     lines = []
-    for row in range(0, len(tableau), GRID_COLUMNS):
-        lines.append("".join(_grid_cell(p, colour) for p in tableau[row:row + GRID_COLUMNS]).rstrip())
+    for row in range(0, len(tableau), columns):
+        lines.append("".join(_grid_cell(p, colour) for p in tableau[row:row + columns]).rstrip())
     lines += ["", _("↑ rising pile (takes one rank higher)  ↓ falling pile (takes one rank lower)"),
               _("Each pile shows its top two cards, and its size when it has more.")]
     return lines
 
 
-def layout_text(game: Game[Any], state: Any, colour: bool = True) -> str:
+def layout_text(game: Game[S], state: S, colour: bool = True) -> str:
     """The whole table as lines of text; piles are labelled as in the notation.
 
     Hamilton's tableau is shown in columns, bottom card first; Union Square's
@@ -167,8 +166,9 @@ def layout_text(game: Game[Any], state: Any, colour: bool = True) -> str:
     lines += _upper_rows(upper, colour)
     lines.append("")
     tableau = [p for p in view.piles if p.kind == "tableau"]
-    if any(p.direction is not None for p in tableau) or game.slug == "union-square":
-        lines += _grid(tableau, colour)
+    columns = kit_of(game).table.grid_columns
+    if columns is not None:
+        lines += _grid(tableau, colour, columns)
     else:
         lines += _columns(tableau, colour)
     return "\n".join(lines)

@@ -292,6 +292,10 @@ class Game(ABC, Generic[S]):
             state = self.apply_legal(state, move)
         return state
 
+    @abstractmethod
+    def tableau(self, state: S) -> tuple[tuple[int, ...], ...]:
+        """The tableau piles' cards, bottom first, pile 1 first (what the hints weigh)."""
+
     # --- outcome -----------------------------------------------------------
     @abstractmethod
     def score(self, state: S) -> int:
@@ -358,6 +362,12 @@ _INSTANCES: dict[str, Game[Any]] = {}
 def register(slug: str, factory: Callable[[], Game[Any]]) -> None:
     """Register a game class under its stable slug."""
     _REGISTRY[slug] = factory
+
+
+def unregister(slug: str) -> None:
+    """Take a game out of the registry (for test-only games)."""
+    _REGISTRY.pop(slug, None)
+    _INSTANCES.pop(slug, None)
 
 
 def get_game(slug: str) -> Game[Any]:

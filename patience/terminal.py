@@ -36,6 +36,7 @@ from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import IllegalMoveError, PatienceError, TableError
 from patience.hints import BASIS_LINE, hint
 from patience.i18n import _, ngettext
+from patience.kit import kit_of
 from patience.layout import game_name, layout_text
 from patience.notation import Record, format_record
 from patience.rules import (
@@ -131,22 +132,11 @@ def help_text(game: Game[Any]) -> str:
         _("Moves are written in the notation of the records:"),
         _("  s          click the stock"),
     ]
-    if game.slug == "hamilton":
-        lines += [
-            _("  c-f1       move the Chooser card to foundation 1 (it becomes the start card)"),
-            _("  t3-f1      move the top card of pile 3 to foundation 1"),
-            _("  t3-t5x2    move the top two cards of pile 3, as a group, onto pile 5"),
-            _("  f1-t4      take the top card of foundation 1 back to pile 4"),
-        ]
-    else:
-        lines += [
-            _("  w-t12      move the top waste card to pile 12"),
-            _("  t3-f1      move the top card of pile 3 to foundation 1"),
-            _("  t3-t5      move the top card of pile 3 onto pile 5"),
-        ]
+    table = kit_of(game).table
+    lines += table.move_help()
     lines += [
         _("Piles: s stock, {extra}, f1-f4 foundations, t1-t{last} tableau piles.").format(
-            extra=_("c Chooser") if game.slug == "hamilton" else _("w waste"),
+            extra=table.pile_help(),
             last=sum(1 for p in game.piles() if is_tableau(p))),
         _("A space works as well as the dash (t3 f1), and several moves fit on one line (s s t3-f1)."),
         "",
@@ -154,16 +144,7 @@ def help_text(game: Game[Any]) -> str:
         _("  moves      list the legal moves"),
         _("  undo, redo take back a move, play it again (as often as you like)"),
     ]
-    if game.slug == "hamilton":
-        lines += [
-            _("  dc PILE    double-click: dc c makes the Chooser card the start card;"),
-            _("             dc t3 sends the longest run on pile 3 that fits to a foundation"),
-        ]
-    else:
-        lines += [
-            _("  dc PILE    double-click: dc t3 or dc w sends the top card to a foundation"),
-            _("  auto       send every card that fits to the foundations (autoplay)"),
-        ]
+    lines += table.double_click_help()
     lines += [
         _("  hint       suggest a move and say whether the deal can still be won"),
         _("  show       play the next move of a winning line (show me how)"),
@@ -232,7 +213,7 @@ class TerminalGame:
             "save": self.cmd_save,
             "quit": self.cmd_quit, "q": self.cmd_quit, "exit": self.cmd_quit,
         }
-        if self.game.slug == "union-square":
+        if kit_of(self.game).table.autoplay:
             self.commands["auto"] = self.cmd_auto
         self.known_line: tuple[Any, tuple[Move, ...]] | None = None  # a position and a winning line from it
 
@@ -282,7 +263,7 @@ class TerminalGame:
         elif game.is_stuck(state):
             self.say(_("No move is left. Type undo to take moves back, restart to play this deal "
                        "again, or new for another deal."))
-        elif game.slug == "hamilton" and game.view(state).status.get("start_rank") is None:
+        elif kit_of(game).table.choosing(game.view(state)):
             self.say(_("Choose the start card: s turns a stock card to the Chooser (up to three), "
                        "c-f1 or dc c makes it the start card."))
 

@@ -20,10 +20,11 @@ table shows them (``8♥``) and piles by name (``pile 3``, ``foundation 1``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from patience.cards import card_symbol, parse_card
 from patience.i18n import N_, _, ngettext
+from patience.kit import kit_of
 from patience.rules import (
     CHOOSER,
     FOUNDATION,
@@ -36,6 +37,8 @@ from patience.rules import (
     is_tableau,
     pile_notation,
 )
+
+S = TypeVar("S")
 
 #: Full card names, indexed by card (clubs, diamonds, hearts, spades; Ace to King):
 #: whole names, so each language can order and inflect the words its own way.
@@ -88,12 +91,23 @@ def pile_text(pile: int) -> str:
     raise ValueError(f"no pile has code {pile}")
 
 
+def or_list(words: list[str]) -> str:
+    """Words joined as a choice, in the current language.
+
+    >>> or_list(["hamilton", "union-square", "klondike"]), or_list(["hamilton"])
+    ('hamilton, union-square or klondike', 'hamilton')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
+
+
 def sentence(text: str) -> str:
     """``text`` with its first letter in capitals: ``the stock is empty`` -> ``The stock is empty``."""
     return text[:1].upper() + text[1:]
 
 
-def _pile_cards(game: Game[Any], state: Any, pile: int) -> tuple[str, ...]:
+def _pile_cards(game: Game[S], state: S, pile: int) -> tuple[str, ...]:
     """The face-up cards of a pile (deck letters, bottom first); empty for a pile the game lacks."""
     if pile not in game.piles():
         return ()
@@ -104,7 +118,7 @@ def _pile_cards(game: Game[Any], state: Any, pile: int) -> tuple[str, ...]:
     return ()
 
 
-def move_text(game: Game[Any], state: Any, move: Move) -> str:
+def move_text(game: Game[S], state: S, move: Move) -> str:
     """A move as a short phrase: ``4♦ from pile 2 to pile 3``, ``a click on the stock``.
 
     The card named is the one that moves (the bottom card of a group).
@@ -124,7 +138,7 @@ def move_text(game: Game[Any], state: Any, move: Move) -> str:
         card=card, more=more, source=source, target=target)
 
 
-def refusal(game: Game[Any], state: Any, move: Move, reason: str | None = None) -> str:
+def refusal(game: Game[S], state: S, move: Move, reason: str | None = None) -> str:
     """Why ``move`` is refused, in one sentence; ``reason`` defaults to the rules' own.
 
     >>> from patience import get_game
@@ -138,14 +152,10 @@ def refusal(game: Game[Any], state: Any, move: Move, reason: str | None = None) 
         move=move_text(game, state, move), reason=sentence(_(reason)))
 
 
-def describe_move(game: Game[Any], state: Any, move: Move) -> str:
+def describe_move(game: Game[S], state: S, move: Move) -> str:
     """A move in words: ``Ten of hearts: pile 3 to foundation 1`` (what the terminal prints beside it)."""
     if move.src == STOCK:
-        if game.slug == "union-square":
-            return _("turn a stock card to the waste")
-        if game.view(state).status.get("start_rank") is None:
-            return _("turn a stock card to the Chooser")
-        return _("deal a card from the stock onto each pile")
+        return kit_of(game).table.stock_click(game.view(state))
     pile = game.view(state).piles[game.piles().index(move.src)]
     if move.src == CHOOSER:
         return _("choose the {card} as start card ({foundation})").format(

@@ -19,12 +19,12 @@ from typing import Any
 
 from patience import get_game
 from patience.cards import parse_card
-from patience.games.hamilton import FOUNDATIONS as HAMILTON_FOUNDATIONS
-from patience.games.hamilton import NO_CARD, NO_START, HamiltonState
-from patience.games.hamilton import TABLEAU_PILES as HAMILTON_PILES
-from patience.games.union_square import FOUNDATIONS as US_FOUNDATIONS
-from patience.games.union_square import TABLEAU_PILES as US_PILES
-from patience.games.union_square import UnionSquareState
+from patience.games.hamilton.rules import FOUNDATIONS as HAMILTON_FOUNDATIONS
+from patience.games.hamilton.rules import NO_CARD, NO_START, HamiltonState
+from patience.games.hamilton.rules import TABLEAU_PILES as HAMILTON_PILES
+from patience.games.union_square.rules import FOUNDATIONS as US_FOUNDATIONS
+from patience.games.union_square.rules import TABLEAU_PILES as US_PILES
+from patience.games.union_square.rules import UnionSquareState
 from patience.rules import Game, Move
 
 HAMILTON: Game[HamiltonState] = get_game("hamilton")

@@ -11,7 +11,7 @@ import pytest
 from patience import IllegalMoveError
 from patience.cards import RANK, parse_card, rank_label
 from patience.deals import deck_text
-from patience.games.hamilton import NO_CARD, NO_START, HamiltonState
+from patience.games.hamilton.rules import NO_CARD, NO_START, HamiltonState
 from patience.hints import hint
 from patience.layout import layout_text
 from patience.rules import CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, Move

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from patience.deals import deck_text, shuffled_deck
 from patience.errors import PatienceError
 from patience.fair import completions, observe
-from patience.games.hamilton import HamiltonState
+from patience.games.hamilton.rules import HamiltonState
 from patience.observation import HIDDEN, Observation
 from patience.rules import STOCK, Game, Move, game_slugs, get_game
 

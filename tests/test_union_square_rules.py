@@ -13,7 +13,7 @@ import pytest
 from patience import IllegalMoveError
 from patience.cards import RANK
 from patience.deals import deck_text
-from patience.games.union_square import UnionSquareState
+from patience.games.union_square.rules import UnionSquareState
 from patience.hints import hint
 from patience.layout import layout_text
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Move

@@ -20,6 +20,7 @@ import platformdirs
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import InvalidRecordError
 from patience.i18n import _, language, language_from_environment
+from patience.kit import default_slug
 from patience.notation import parse_moves, parse_record
 from patience.numbers import parse_int
 from patience.rules import game_slugs, get_game
@@ -35,6 +36,7 @@ from patience.terminal import (
     is_yes,
     stream_reader,
 )
+from patience.wording import or_list
 
 #: The terminal's games, in the user's data directory (the web app's are in another file).
 TERMINAL_DATABASE: Final = "terminal.sqlite3"
@@ -50,7 +52,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help=_("play in the terminal"),
                        description=_("Play a game in the terminal; type help once it starts."))
     p.add_argument("game", nargs="?", choices=game_slugs(),
-                   help=_("hamilton or union-square (default: the record's game, else hamilton)"))
+                   help=_("{games} (default: the record's game, else {default})").format(
+                       games=or_list(game_slugs()), default=default_slug()))
     source = p.add_mutually_exclusive_group()
     source.add_argument("--deal", type=parse_int, metavar="N",
                         help=_("numbered deal, {low} to {high} (default: a random one, printed)")
@@ -81,7 +84,7 @@ def game_from(args: argparse.Namespace, table: Table, rng: random.Random, read: 
             raise InvalidRecordError(f"{args.record} is a {record.game} record, not {args.game}")
         game = get_game(record.game)
         return deal_game(table, game.slug, record.deal, parse_moves(game, record.moves))
-    slug = args.game or "hamilton"
+    slug = args.game or default_slug()
     if args.deal is not None:
         return deal_game(table, slug, args.deal)
     played = table.store.list_games(TERMINAL_PLAYER, "unfinished", limit=1, played_only=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from patience.help import GAMES, help_page
+from patience.help import help_games, help_page
 from patience.i18n import LANGUAGES, language_from_environment, normalize
 
 
@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("rules", help="print the rules of a game (its help page)",
                        description="Print a game's help page: layout, goal, rules, scoring, "
                                    "strategy and history.")
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=help_games())
     p.add_argument("--lang", metavar="L", type=language_argument,
                    help="language: en, pt_BR or ru (default: from LC_ALL, LC_MESSAGES or LANG)")
     p.set_defaults(handler=run_rules)

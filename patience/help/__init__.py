@@ -27,10 +27,9 @@ from typing import Final, NamedTuple
 
 from patience.errors import UnknownGameError
 from patience.i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize
+from patience.kit import kits
 
 HELP_DIR: Final = Path(__file__).resolve().parent
-#: Games that have help pages, by slug.
-GAMES: Final = ("hamilton", "union-square")
 
 _HEADING: Final = re.compile(r"^(#{1,6})\s+(.*)$")
 _BULLET: Final = re.compile(r"^[-*]\s+(.*)$")
@@ -61,8 +60,9 @@ def help_page(game: str, lang: str | None = None) -> HelpPage:
     Falls back to English when the language has no page; raises
     :class:`~patience.errors.UnknownGameError` for a game without help.
     """
-    if game not in GAMES:
-        raise UnknownGameError(f"no help page for game {game!r}; games: {', '.join(GAMES)}")
+    games = help_games()
+    if game not in games:
+        raise UnknownGameError(f"no help page for game {game!r}; games: {', '.join(games)}")
     chosen = normalize(lang)
     if not page_path(game, chosen).exists():
         chosen = DEFAULT_LANGUAGE
@@ -77,9 +77,18 @@ def _rendered(game: str, lang: str) -> HelpPage:
                     markdown_to_html(without_title(source)))
 
 
+def help_games() -> list[str]:
+    """Games that have help pages, by slug (their kits say so).
+
+    >>> help_games()
+    ['hamilton', 'union-square']
+    """
+    return [kit.slug for kit in kits() if kit.table.help_pages]
+
+
 def available_pages() -> list[tuple[str, str]]:
     """Every (game, language) pair that should have a page."""
-    return [(game, lang) for game in GAMES for lang in LANGUAGES]
+    return [(game, lang) for game in help_games() for lang in LANGUAGES]
 
 
 def page_title(source: str) -> str:

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 from patience.rules import FOUNDATION, TABLEAU, Game, Move
 from patience.solver.canonical import canonical_key
+
+S = TypeVar("S")
 
 Relabelling = dict[int, int]  # pile code in one position -> pile code of the same cards in another
 
@@ -70,16 +72,16 @@ def _pair_up(before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], 
     return pairs
 
 
-def without_loops(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+def without_loops(game: Game[S], state: S, line: tuple[Move, ...]) -> tuple[Move, ...]:
     """``line`` with every stretch that comes back to a position (up to symmetry) cut out."""
-    seen: dict[Hashable, int] = {canonical_key(game.slug, state): 0}
+    seen: dict[Hashable, int] = {canonical_key(game, state): 0}
     positions: list[Any] = [state]  # positions[n]: after the first n kept moves
     kept: list[Move] = []
     codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
     for move in line:
         move = _relabelled(move, codes)
         state = game.apply_legal(state, move)
-        key = canonical_key(game.slug, state)
+        key = canonical_key(game, state)
         earlier = seen.get(key)
         if earlier is None:
             kept.append(move)
@@ -106,7 +108,7 @@ WINDOW = 12  # how far ahead a shortcut is looked for
 MAX_PASSES = 3
 
 
-def shortened(game: Game[Any], state: Any, line: tuple[Move, ...],
+def shortened(game: Game[S], state: S, line: tuple[Move, ...],
               deadline: float | None = None) -> tuple[Move, ...]:
     """``line`` without its loops and without moves it can do without.
 
@@ -128,7 +130,7 @@ def shortened(game: Game[Any], state: Any, line: tuple[Move, ...],
     return merged(game, state, line)
 
 
-def merged(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+def merged(game: Game[S], state: S, line: tuple[Move, ...]) -> tuple[Move, ...]:
     """``line`` with moves from the same pile to the same pile joined into one group move
     wherever the rules allow that group move and it ends in the same position.
 
@@ -160,15 +162,14 @@ def merged(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, .
     return tuple(kept)
 
 
-def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...],
+def _shortcut_pass(game: Game[S], state: S, line: tuple[Move, ...],
                    deadline: float | None = None) -> tuple[Move, ...]:
     """One linear pass of :func:`shortened` (loops aside)."""
-    slug = game.slug
-    keys = [canonical_key(slug, state)]  # keys[n]: after the line's first n moves
+    keys = [canonical_key(game, state)]  # keys[n]: after the line's first n moves
     after = state
     for move in line:
         after = game.apply_legal(after, move)
-        keys.append(canonical_key(slug, after))
+        keys.append(canonical_key(game, after))
     kept: list[Move] = []
     codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
     i = 0
@@ -194,7 +195,7 @@ def _shortcut_pass(game: Game[Any], state: Any, line: tuple[Move, ...],
     return tuple(kept)
 
 
-def _shortcut(game: Game[Any], state: Any, ahead: list[Move],
+def _shortcut(game: Game[S], state: S, ahead: list[Move],
               keys: list[Hashable]) -> tuple[list[Move], Any, int] | None:
     """Moves that do without ``ahead[0]`` (and maybe its reverse) and reach, after the line's
     first ``n`` moves of ``ahead``, the same key: ``(moves, position, n)``; or ``None``."""
@@ -212,7 +213,7 @@ def _shortcut(game: Game[Any], state: Any, ahead: list[Move],
                     break
                 position = game.apply_legal(position, move)
                 moves.append(move)
-            if t - 1 >= max(drop) and canonical_key(game.slug, position) == keys[t - 1]:
+            if t - 1 >= max(drop) and canonical_key(game, position) == keys[t - 1]:
                 return moves, position, t
     return None
 

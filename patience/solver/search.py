@@ -34,16 +34,16 @@ on one graph: each skips the positions the other entered (see
 (best-first search wanders on plateaus of equal value, depth-first search
 sinks into a subtree below an early wrong move), so together they decide far
 more deals within a budget than either alone. Each game has its own shares of
-slices (:data:`SHARES`).
+slices (its kit's ``shares``).
 Hamilton also runs a *streamliner*, first alone on a share of the budget
-(:data:`STREAMLINE_FIRST`), then beside the other two: best-first search of a
+(its kit's ``streamline_first``), then beside the other two: best-first search of a
 restricted game (no card back from a foundation, no run split; see
 :class:`.Expander`). Its lines are lines of the full game, so its wins are
 wins. Its positions are on the same graph: the full searches skip them, and
 best-first search expands the moves the restricted game leaves out at each
 position the streamliner expanded, so a loss is still one enumeration.
-Union Square first looks at its tableau as runs (:func:`_runs_first`,
-:mod:`.runs`): a looser game whose loss proves the real one lost (every real
+Union Square first looks at its tableau as runs (:func:`_looser_first`,
+:mod:`patience.games.union_square.runs`): a looser game whose loss proves the real one lost (every real
 line is one of its lines), then a search whose wins are wins; only when
 neither decides does the portfolio run, on its own tables.
 ``strategy="best-first"`` runs best-first search until its table is full,
@@ -61,34 +61,23 @@ from collections import ChainMap
 from collections.abc import Callable, Generator, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from patience.rules import Game, Move
-from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any, macro_bound
+from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any
 from patience.solver.lines import shortened
 from patience.solver.result import LOST, UNKNOWN, WON, Result
-from patience.solver.runs import piles_are_runs, relaxed_search, run_search
 
 DEFAULT_TABLE_CAP: Final = 400_000
 CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
 SLICE: Final = 256  # nodes a search expands before it gives way
 # Slices of best-first search, of depth-first search and of the streamliner (a best-first search
-# of a restricted game, see Expander's ``restricted``) per round, by game: measured with
-# bench/solver.py (see docs/solver.md); PATIENCE_SOLVER_SHARES_<GAME>="bf,df,st" overrides them.
-SHARES: Final = {
-    slug: tuple(int(n) for n in os.environ.get(f"PATIENCE_SOLVER_SHARES_{slug.upper().replace('-', '_')}",
-                                               default).split(","))
-    for slug, default in (("hamilton", "3,1,1"), ("union-square", "3,1,0"))
-}
-# The share of the budget the streamliner gets *before* the portfolio starts, by game (0: none);
-# PATIENCE_SOLVER_STREAMLINE_<GAME> overrides it (for tuning).
-STREAMLINE_FIRST: Final = {
-    slug: float(os.environ.get(f"PATIENCE_SOLVER_STREAMLINE_{slug.upper().replace('-', '_')}", default))
-    for slug, default in (("hamilton", "0.25"), ("union-square", "0"))
-}
-# Union Square first looks at its tableau as runs (see :mod:`.runs`): the looser game that can prove a
-# loss, then the search over fewest-run positions with one pile kept empty, then with none; each may
-# expand at most RUNS_LIMIT positions and RUNS_SHARE of the time budget before the portfolio starts.
+# of a restricted game, see Expander's ``restricted``) per round, and the streamliner's share
+# alone before them, are each game's kit's (``SearchKit.shares``, ``streamline_first``),
+# measured with bench/solver.py (see docs/solver.md).
+# A game's kit may offer searches of looser games (``SearchKit.looser``, e.g. Union Square's tableau
+# seen as runs) to run before the portfolio; each may expand at most RUNS_LIMIT positions and
+# RUNS_SHARE of the time budget.
 RUNS_LIMIT: Final = int(os.environ.get("PATIENCE_SOLVER_RUNS_LIMIT", "5000"))
 RUNS_SHARE: Final = float(os.environ.get("PATIENCE_SOLVER_RUNS_SHARE", "0.1"))
 PORTFOLIO: Final = "portfolio"
@@ -96,6 +85,7 @@ BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
 STRATEGIES: Final = (PORTFOLIO, BEST_FIRST, DEPTH_FIRST)
 
+S = TypeVar("S")
 Parents = dict[Hashable, tuple[Hashable, tuple[Move, ...]] | None]
 Answer = tuple[str, tuple[Move, ...]]
 Frontier = tuple[float, int, int, int, Hashable, Any]  # a best-first heap entry
@@ -175,13 +165,13 @@ class _Frame:
 
 
 def search(
-    game: Game[Any],
-    state: Any,
+    game: Game[S],
+    state: S,
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     table_cap: int = DEFAULT_TABLE_CAP,
-    expander: Expander | None = None,
+    expander: Expander[S] | None = None,
     strategy: str = PORTFOLIO,
     shares: tuple[int, ...] | None = None,
     streamline_first: float | None = None,
@@ -190,11 +180,11 @@ def search(
     """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
 
     ``strategy`` is one of :data:`STRATEGIES` (see the module's text);
-    ``shares`` overrides the game's :data:`SHARES` for the portfolio and
-    ``streamline_first`` its :data:`STREAMLINE_FIRST` (the share of the budget
+    ``shares`` overrides the kit's ``shares`` for the portfolio and
+    ``streamline_first`` its ``streamline_first`` (the share of the budget
     the streamliner gets alone before the portfolio; without a budget it runs
     until it wins or its restricted game is exhausted). ``runs_first=False``
-    leaves out Union Square's searches on runs (:func:`_runs_first`).
+    leaves out the looser games' searches (:func:`_looser_first`).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -204,7 +194,7 @@ def search(
     collecting = gc.isenabled()
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
-        first = STREAMLINE_FIRST[game.slug] if streamline_first is None else streamline_first
+        first = expand.search.streamline_first if streamline_first is None else streamline_first
         alone = _Alone(first, started, max_seconds)
         outcome, line = _run(game, state, expand, budget, table_cap, strategy, shares, alone, runs_first)
     finally:
@@ -267,16 +257,15 @@ def _close(searches: list[Steps]) -> None:
         steps.close()
 
 
-def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int, strategy: str,
+def _run(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int, strategy: str,
          shares: tuple[int, ...] | None, alone: _Alone, runs_first: bool = True) -> Answer:
     """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio."""
-    if (strategy == PORTFOLIO and runs_first and game.slug == "union-square" and RUNS_LIMIT > 0
-            and piles_are_runs(state)):
-        answer = _runs_first(game, state, budget, alone.max_seconds)
+    if strategy == PORTFOLIO and runs_first and RUNS_LIMIT > 0:
+        answer = _looser_first(game, state, expand, budget, alone.max_seconds)
         if answer is not None:
             return answer
     if strategy == PORTFOLIO:
-        best_slices, deep_slices, *more = shares or SHARES[game.slug]
+        best_slices, deep_slices, *more = shares or expand.search.shares
         lined_slices = more[0] if more else 0
         return _cooperate(game, state, expand, budget, table_cap, (best_slices, deep_slices, lined_slices),
                           alone)
@@ -288,20 +277,17 @@ def _run(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_c
     return _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
 
 
-def _runs_first(game: Game[Any], state: Any, budget: _Budget, max_seconds: float | None) -> Answer | None:
-    """Union Square's searches on its tableau seen as runs (:mod:`.runs`); ``None`` when they decide nothing.
+def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget,
+                  max_seconds: float | None) -> Answer | None:
+    """The searches of looser games the kit offers (:meth:`~patience.kit.SearchKit.looser`);
+    ``None`` when they decide nothing.
 
-    First the looser game: its loss is a proof. Then :func:`.run_search` keeping
-    one pile empty, then with all 16 piles; their wins are wins, and their
-    running out of positions proves nothing (they see only part of the game).
-    Each gets at most :data:`RUNS_LIMIT` positions and :data:`RUNS_SHARE` of
-    ``max_seconds``.
+    A looser game's loss is a proof; the other searches' wins are wins, and
+    their running out of positions proves nothing (they see only part of the
+    game). Each gets at most :data:`RUNS_LIMIT` positions and
+    :data:`RUNS_SHARE` of ``max_seconds``.
     """
-    phases = [  # each search, and whether its running out of positions proves a loss
-        (relaxed_search(state, budget.take), True),
-        (run_search(game, state, budget.take, spare=1), False),
-        (run_search(game, state, budget.take, spare=0), False),
-    ]
+    phases = expand.search.looser(game, state, budget.take)
     for phase, proves in phases:
         first_node = budget.nodes
         until = None if max_seconds is None else time.perf_counter() + RUNS_SHARE * max_seconds
@@ -319,7 +305,7 @@ def _runs_first(game: Game[Any], state: Any, budget: _Budget, max_seconds: float
     return None
 
 
-def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int,
                shares: tuple[int, int, int], alone: _Alone) -> Answer:
     """Best-first search, depth-first search and the streamliner on one graph, each skipping the others'.
 
@@ -347,7 +333,7 @@ def _cooperate(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
     """
     best_slices, deep_slices, lined_slices = shares
     tables = _Tables()
-    lining = expand.hamilton and (lined_slices > 0 or alone.share > 0)
+    lining = expand.search.streamliner and (lined_slices > 0 or alone.share > 0)
     shared = lining and best_slices > 0  # the streamliner's positions are completed by best-first search
     # what depth-first search skips, and where a line's parents are: best-first search's and the streamliner's
     lines = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
@@ -439,7 +425,7 @@ def streamliner(steps: Steps) -> Steps:
     return (UNKNOWN, ()) if outcome == LOST else (outcome, line)
 
 
-def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+def best_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int,
                parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None,
                heap: list[Frontier] | None = None, completion: _Tables | None = None,
                lines: Mapping[Hashable, Any] | None = None,
@@ -502,7 +488,7 @@ def best_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, t
             expanded.append((-priority, key, node))
         if following != NO_MORE:
             tie += 1
-            heapq.heappush(heap, (-macro_bound(node, following), negdepth, tie, following, key, node))
+            heapq.heappush(heap, (-expand.search.bound(node, following), negdepth, tie, following, key, node))
         for moves, child, child_key in kids:
             if child_key in parents or in_any(child_key, skips):
                 continue
@@ -535,7 +521,7 @@ def _line_to(parents: Mapping[Hashable, Any], key: Hashable) -> tuple[Move, ...]
     return tuple(m for piece in reversed(pieces) for m in piece)
 
 
-def depth_first(game: Game[Any], state: Any, expand: Expander, budget: _Budget, table_cap: int,
+def depth_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int,
                 table: dict[Hashable, None] | None = None,
                 others: Mapping[Hashable, Any] | None = None,
                 roots: list[Child] | None = None,

@@ -29,6 +29,8 @@ DECK_LETTERS = re.compile(r"(?<!\w)(?:10|[A2-9TJQK])[CDHS](?!\w)")
 PLAYER_READS = ("patience/games/", "patience/errors.py", "patience/hints.py", "patience/wording.py",
                 "patience/finish.py", "patience/table.py", "patience/web/service.py",
                 "patience/web/messages.py", "patience/web/routers/")
+#: A game kit's table texts: chiefly the terminal help's lines, which teach what to type.
+KIT_TABLE = re.compile(r"^patience/games/[^/]+/table\.py$")
 
 
 def codes_in(text: str) -> list[str]:
@@ -50,7 +52,8 @@ def catalog_texts(lang: str) -> list[tuple[str, str]]:
         catalog = read_po(handle)
     texts: list[tuple[str, str]] = []
     for message in catalog:
-        if not message.id or not any(file.startswith(PLAYER_READS) for file, _line in message.locations):
+        if not message.id or not any(file.startswith(PLAYER_READS) and not KIT_TABLE.match(file)
+                                     for file, _line in message.locations):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)

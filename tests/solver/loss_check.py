@@ -30,7 +30,7 @@ from patience.solver.search import search
 BARE_TABLE_CAP = 4_000_000
 
 
-def bare_expander(game: Any) -> Expander:
+def bare_expander(game: Any) -> Expander[Any]:
     """An expander with every pruning rule off: no safe moves, no symmetries, no ordering."""
     return Expander(game, safe=False, order=False, symmetries=False)
 

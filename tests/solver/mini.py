@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from patience.games.hamilton import HamiltonGame, HamiltonState
-from patience.games.union_square import UnionSquareGame, UnionSquareState
+from patience.games.hamilton.rules import HamiltonGame, HamiltonState
+from patience.games.union_square.rules import UnionSquareGame, UnionSquareState
 from tests.solver.positions import split_suits, union_square_order
 
 HAMILTON_PILES = 7

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from patience.cards import SUIT
-from patience.games.hamilton import HamiltonState
-from patience.games.union_square import UnionSquareState
+from patience.games.hamilton.rules import HamiltonState
+from patience.games.union_square.rules import UnionSquareState
 
 HAMILTON_PILES = 7
 US_PILES = 16

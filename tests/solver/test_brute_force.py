@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from patience import get_game
-from patience.games.hamilton import HamiltonState
+from patience.games.hamilton.rules import HamiltonState
 from patience.solver import solve
 from tests.solver.brute_force import TooBig, brute_force_winnable
 from tests.solver.mini import MiniHamilton, mini_hamilton, mini_union_square

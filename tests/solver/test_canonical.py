@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from patience import get_game
-from patience.games.hamilton import HamiltonState
-from patience.games.union_square import UnionSquareState
-from patience.solver.canonical import hamilton_key, union_square_key
+from patience.games.hamilton.rules import HamiltonState
+from patience.games.hamilton.search import hamilton_key
+from patience.games.union_square.rules import UnionSquareState
+from patience.games.union_square.search import union_square_key
 
 HAMILTON = get_game("hamilton")
 UNION_SQUARE = get_game("union-square")

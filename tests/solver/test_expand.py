@@ -7,10 +7,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from patience import get_game
+from patience.games.hamilton.search import hamilton_key
 from patience.rules import Move
-from patience.solver.canonical import hamilton_key
-from patience.solver.expand import Expander
-from patience.solver.safe_moves import safe_closure
+from patience.solver.expand import Expander, safe_closure
 from tests.solver.positions import hamilton_near_end
 
 

@@ -1,4 +1,4 @@
-"""Union Square's tableau as runs (patience.solver.runs): the counting, the class argument, both searches."""
+"""Union Square's tableau as runs (games/union_square/runs.py): counting, the class argument, searches."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ import pytest
 
 from patience import get_game
 from patience.cards import SUIT
-from patience.games.union_square import UnionSquareState, fits_tableau
-from patience.rules import FOUNDATION, TABLEAU
-from patience.solver import LOST, solve
-from patience.solver import runs as runs_module
-from patience.solver.runs import (
+from patience.games.union_square import runs as runs_module
+from patience.games.union_square.rules import UnionSquareState, fits_tableau
+from patience.games.union_square.runs import (
     fewest_runs,
     piles_are_runs,
     rank_counts,
@@ -24,6 +22,8 @@ from patience.solver.runs import (
     run_search,
     suit_runs,
 )
+from patience.rules import FOUNDATION, TABLEAU
+from patience.solver import LOST, solve
 from tests.solver.brute_force import TooBig, brute_force_winnable
 from tests.solver.mini import mini_union_square_runs
 

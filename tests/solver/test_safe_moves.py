@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from patience import get_game
-from patience.games.hamilton import HamiltonState
-from patience.solver.expand import Expander
-from patience.solver.safe_moves import hamilton_safe_move, safe_closure, union_square_safe_move
+from patience.games.hamilton.rules import HamiltonState
+from patience.games.hamilton.safe_moves import hamilton_safe_move
+from patience.games.union_square.search import union_square_safe_move
+from patience.solver.expand import Expander, safe_closure
 from tests.solver.mini import MiniHamilton, mini_hamilton, mini_union_square
 from tests.solver.positions import hamilton_near_end, union_square_near_end
 

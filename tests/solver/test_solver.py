@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from patience import get_game
+from patience.games.hamilton import search as hamilton_search
+from patience.kit import kit_of
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
 from patience.solver.expand import Expander
 from tests.solver.positions import hamilton_won_position_text
@@ -120,7 +122,7 @@ def test_depth_first_and_best_first_agree_exactly() -> None:
         both = search_module.search(game, game.new(deal), expander=Expander(game))
         assert best.outcome == deep.outcome == both.outcome == LOST
         assert best.nodes == deep.nodes
-        shares = sum(search_module.SHARES["hamilton"])
+        shares = sum(kit_of(game).search.shares)
         assert deep.nodes <= both.nodes <= shares * deep.nodes + shares * search_module.SLICE
 
 
@@ -150,15 +152,15 @@ def test_the_streamliner_shares_the_one_enumeration_of_a_loss(monkeypatch: pytes
     the ones a search alone needs.
     """
     game = get_game("hamilton")
-    plain = Expander._hamilton
+    plain = hamilton_search.hamilton_children
     calls: list[tuple[str, Hashable]] = []
 
-    def counted(self: Expander, state: Any, known: Any, closed: bool, later: bool = False) -> Any:
-        kind = "restricted" if self.restricted else "later" if later else "full"
-        calls.append((kind, self.key(state)))
-        return plain(self, state, known, closed, later)
+    def counted(expand: Expander[Any], state: Any, known: Any, closed: bool, later: bool = False) -> Any:
+        kind = "restricted" if expand.restricted else "later" if later else "full"
+        calls.append((kind, expand.key(state)))
+        return plain(expand, state, known, closed, later)
 
-    monkeypatch.setattr(Expander, "_hamilton", counted)
+    monkeypatch.setattr(hamilton_search, "hamilton_children", counted)
     for deal in (109, 454, 515):
         deep = search_module.search(game, game.new(deal), expander=Expander(game), strategy="depth-first")
         for shares, first in (((3, 1, 1), 0.25), ((3, 1, 1), 0.0), ((1, 1, 1), 1.0), ((3, 1, 0), 0.5)):

@@ -6,11 +6,10 @@ import importlib
 import random
 
 from patience import get_game
-from patience.games.hamilton import NEXT_IN_SUIT, run_length
+from patience.games.hamilton.rules import NEXT_IN_SUIT, run_length
 from patience.rules import FOUNDATION, TABLEAU
 from patience.solver import LOST, UNKNOWN, WON
-from patience.solver.expand import LATER, Expander
-from patience.solver.safe_moves import safe_closure
+from patience.solver.expand import LATER, Expander, safe_closure
 from tests.solver.positions import hamilton_near_end
 
 search_module = importlib.import_module("patience.solver.search")

@@ -44,41 +44,18 @@ moved group; by induction on the step, lowest first); (2) in such a line
 nothing is ever placed on ``c``, so the same ghost argument lets ``P'`` follow
 the line with no more moves.
 
-**Union Square, second half of a foundation** (``union_square_safe_move``):
-a card that fits a foundation holding 13 or more cards (the second King, or
-the next card down) goes up. Argument: let the foundation of suit ``s`` hold
-``A…K, K…r`` and ``c`` be the next card (rank ``r-1``, or the second King).
-Every rank from ``r`` up then has both copies on the foundation and every
-rank of the descending part has its other copy in the ascending part. Follow
-any line from ``P``, keeping a set ``G`` of "ghost" cards of suit ``s`` that
-are in the tableau (or, for ``c`` at first, the waste) in the line but
-already on the foundation in our simulation, in foundation order after the
-line's foundation top. Cards only ever go onto a ghost card if they are the
-next card down after all the ghosts (both copies of higher ranks are on the
-simulated foundation, and the other copy of a ghost rank is in the ascending
-part), so we send such a card up at once and it joins ``G``. Moves of ghost
-cards are skipped (a ghost going to the foundation is the next one in order,
-so the foundations agree again). Every other move touches the same top cards
-and targets in both (a pile whose top is not a ghost has no ghost in it, since
-a ghost is only ever covered by ghosts; the waste's top non-ghost card is the
-same). So each move of the line maps to at most one move of ours, and the
-line's won position is ours.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from patience.cards import SUIT
-from patience.games.hamilton import IDX, HamiltonState
-from patience.games.union_square import UnionSquareState
-from patience.rules import FOUNDATION, TABLEAU, WASTE, Game, Move
+from patience.games.hamilton.rules import IDX, HamiltonState
+from patience.rules import FOUNDATION, TABLEAU, Move
 
 PARTNER: Final = (3, 2, 1, 0)  # the other suit of the same colour: clubs-spades, diamonds-hearts
-US_TURN: Final = 13
-US_FULL: Final = 26
-MAX_CLOSURE: Final = 200  # more safe moves than cards in play would be a bug
 
 
 def hamilton_safe_move(state: HamiltonState) -> Move | None:
@@ -150,58 +127,3 @@ def one_card_tests(state: HamiltonState) -> tuple[Callable[[int], bool], Callabl
         return step == 1 or up[PARTNER[SUIT[card]]] >= step
 
     return goes_up, comes_back
-
-
-def union_square_safe_move(state: UnionSquareState) -> Move | None:
-    """A top card that fits a foundation already holding 13 cards or more."""
-    fits: dict[int, int] = {}  # card that goes up -> foundation index
-    for j, foundation in enumerate(state.foundations):
-        n = len(foundation)
-        if US_TURN <= n < US_FULL:
-            top = foundation[-1]
-            wanted = top if n == US_TURN else top - 1  # the second King, or one rank down
-            fits[wanted] = j
-    if not fits:
-        return None
-    if state.waste and state.waste[-1] in fits:
-        return Move(WASTE, FOUNDATION + fits[state.waste[-1]], 1)
-    for i, pile in enumerate(state.tableau):
-        if pile and pile[-1] in fits:
-            return Move(TABLEAU + i, FOUNDATION + fits[pile[-1]], 1)
-    return None
-
-
-def safe_move(slug: str, state: Any) -> Move | None:
-    """The next safe move of ``state`` in game ``slug``, or ``None``."""
-    if slug == "hamilton":
-        return hamilton_safe_move(state)
-    if slug == "union-square":
-        return union_square_safe_move(state)
-    return None
-
-
-def safe_closure(game: Game[Any], state: Any) -> tuple[tuple[Move, ...], Any]:
-    """Play safe moves until none is left; return them and the position reached.
-
-    Each safe move is played with the engine's checked :meth:`Game.apply`.
-
-    >>> from patience import get_game
-    >>> game = get_game("hamilton")
-    >>> full = ",".join(r + "{s}" for r in "A23456789TJQK")
-    >>> state = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
-    ...     "f=-;" + ";".join(full.replace("{s}", s) for s in "CDS") +
-    ...     " t=KH,QH,JH,TH,9H,8H,7H,6H,5H,4H,3H,2H,AH;-;-;-;-;-;-")
-    >>> moves, after = safe_closure(game, state)
-    >>> len(moves), game.is_won(after)
-    (13, True)
-    """
-    moves: list[Move] = []
-    slug = game.slug
-    move = safe_move(slug, state)
-    while move is not None:
-        state = game.apply(state, move)
-        moves.append(move)
-        if len(moves) > MAX_CLOSURE:
-            raise RuntimeError("safe moves do not terminate")
-        move = safe_move(slug, state)
-    return tuple(moves), state

@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 from patience import wording
 from patience.cards import ACE, KING, RANK, SUIT, SUIT_SYMBOLS, card_text
 from patience.deals import parse_deck, shuffled_deck
-from patience.i18n import _
+from patience.i18n import N_, _
 from patience.observation import Observation
 from patience.positions import (
     cards_field,
@@ -42,7 +42,6 @@ from patience.rules import (
     is_tableau,
     pile_dom_id,
     pile_notation,
-    register,
     target_piles,
 )
 from patience.rules import MOVE_TABLE as MOVES
@@ -124,7 +123,7 @@ class UnionSquareGame(Game[UnionSquareState]):
     """Union Square: two decks, a 4×4 tableau built in suit up or down, foundations of 26."""
 
     slug = "union-square"
-    name = "Union Square"
+    name = N_("Union Square")
     max_score = 104
     copies = 2
 
@@ -292,6 +291,9 @@ class UnionSquareGame(Game[UnionSquareState]):
         return UnionSquareState(tuple(t) if t is not None else tableau, tuple(f), state.stock, waste)
 
     # --- outcome -----------------------------------------------------------
+    def tableau(self, state: UnionSquareState) -> tuple[tuple[int, ...], ...]:
+        return state.tableau
+
     def score(self, state: UnionSquareState) -> int:
         return sum(len(f) for f in state.foundations)
 
@@ -336,12 +338,12 @@ class UnionSquareGame(Game[UnionSquareState]):
 
     # --- what the player sees ---------------------------------------------------
     def observe(self, state: UnionSquareState, played: Sequence[Move]) -> Observation:
-        from patience.games.union_square_observe import observe
+        from patience.games.union_square.observe import observe
 
         return observe(state, played)
 
     def complete(self, observation: Observation, cards: Sequence[int]) -> UnionSquareState:
-        from patience.games.union_square_observe import complete
+        from patience.games.union_square.observe import complete
 
         return complete(observation, cards)
 
@@ -382,6 +384,3 @@ class UnionSquareGame(Game[UnionSquareState]):
         every = [c for p in state.tableau + state.foundations for c in p]
         check_conservation(every + list(state.stock) + list(state.waste), copies=2)
         return state
-
-
-register(UnionSquareGame.slug, UnionSquareGame)

@@ -37,7 +37,7 @@ from itertools import pairwise
 from typing import Final
 
 from patience.cards import RANK, SUIT
-from patience.games.union_square import (
+from patience.games.union_square.rules import (
     FOUNDATION_TURN,
     FULL_FOUNDATION,
     UnionSquareState,
@@ -243,7 +243,7 @@ def _children(game: Game[UnionSquareState], state: UnionSquareState, clicked: bo
     After a click only the waste's card or another click may follow (any other
     move could have come before the click). A card that fits a foundation
     holding 13 or more cards is the only move when there is one (the safe
-    move of ``safe_moves.py``; the tableau moves that bring it to the top of
+    move of ``search.py``; the tableau moves that bring it to the top of
     its pile keep the position's class).
     """
     waste = state.waste
@@ -307,7 +307,7 @@ def relaxed_search(state: UnionSquareState, take: Callable[[], bool],
     tableau is 16 runs or fewer, and tableau-to-tableau moves change nothing
     here), so a real win is a win here: when this game has none, the position
     is lost. The search clicks only when the next move is the waste's card
-    (as :func:`run_search`) and plays the safe move of ``safe_moves.py``
+    (as :func:`run_search`) and plays the safe move of ``search.py``
     alone (its argument holds here: the cards it sends up are the highest of
     their suit left, and cutting the top off a suit never adds a run).
     ``prune=False`` switches both off (for the with/without tests). Yields every

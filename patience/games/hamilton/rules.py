@@ -49,7 +49,6 @@ from patience.rules import (
     is_tableau,
     pile_dom_id,
     pile_notation,
-    register,
     target_piles,
 )
 from patience.rules import MOVE_TABLE as MOVES
@@ -143,7 +142,7 @@ class HamiltonGame(Game[HamiltonState]):
     """Hamilton: seven face-up piles built down by colour, a start card chosen from three."""
 
     slug = "hamilton"
-    name = "Hamilton"
+    name = N_("Hamilton")
     max_score = 52
     copies = 1
 
@@ -368,6 +367,9 @@ class HamiltonGame(Game[HamiltonState]):
         return HamiltonState(tableau, state.foundations, stock[dealt:], NO_CARD, 0, state.start)
 
     # --- outcome -----------------------------------------------------------
+    def tableau(self, state: HamiltonState) -> tuple[tuple[int, ...], ...]:
+        return state.tableau
+
     def score(self, state: HamiltonState) -> int:
         return sum(len(f) for f in state.foundations)
 
@@ -398,12 +400,12 @@ class HamiltonGame(Game[HamiltonState]):
 
     # --- what the player sees ---------------------------------------------------
     def observe(self, state: HamiltonState, played: Sequence[Move]) -> Observation:
-        from patience.games.hamilton_observe import observe
+        from patience.games.hamilton.observe import observe
 
         return observe(state, played)
 
     def complete(self, observation: Observation, cards: Sequence[int]) -> HamiltonState:
-        from patience.games.hamilton_observe import complete
+        from patience.games.hamilton.observe import complete
 
         return complete(observation, cards)
 
@@ -462,6 +464,3 @@ class HamiltonGame(Game[HamiltonState]):
         if start == NO_START and any(state.foundations):
             raise InvalidRecordError("position: foundations are empty until a start card is chosen")
         return state
-
-
-register(HamiltonGame.slug, HamiltonGame)

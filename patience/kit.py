@@ -1,0 +1,177 @@
+"""Game kits: all that generic code knows of a game, registered once per game.
+
+A kit joins a game's rules (the :class:`~patience.rules.Game`), what the
+solver needs (:class:`SearchKit`: position key, safe moves, position value,
+children and macro moves, search shares, looser games) and what the table and
+its texts need (:class:`TableKit`). The solver, hints, finish, layout,
+wording, catalog, terminal, CLI and web reach a game only through its kit, so
+a new game is one package under ``patience/games/`` that calls
+:func:`register_kit`.
+
+>>> from patience import get_game
+>>> from patience.rules import WASTE
+>>> kit = kit_of(get_game("union-square"))
+>>> kit.table.stock_pile == WASTE, kit.table.start_card
+(True, False)
+>>> kit_of(get_game("hamilton")).table.start_card
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from patience.errors import UnknownGameError
+from patience.i18n import _
+from patience.rules import WASTE, Game, Move, View, register, unregister
+
+if TYPE_CHECKING:
+    from patience.solver.expand import Child, Expander, Known
+
+S = TypeVar("S")
+
+#: A looser game's search, run a slice at a time: yields while it goes on, returns (outcome, line).
+Steps = Generator[None, None, tuple[str, tuple[Move, ...]]]
+#: The node budget's ``take``: counts one expanded position, says whether the budget is spent.
+Take = Callable[[], bool]
+
+
+class SearchKit(Generic[S]):
+    """What the solver needs of a game; the defaults fit any game (exact keys, no safe moves).
+
+    A game with symmetries, safe moves or macro moves overrides the methods.
+    """
+
+    #: slices of best-first search, depth-first search and the streamliner per portfolio round
+    shares: tuple[int, int, int] = (3, 1, 0)
+    #: the share of the budget the streamliner gets alone before the portfolio (0: none)
+    streamline_first: float = 0.0
+    #: whether ``children`` knows a restricted game (the expander's ``restricted``) to streamline with
+    streamliner: bool = False
+
+    def key(self, state: S) -> Hashable:
+        """The canonical key: equal for positions equal up to the rules' symmetries."""
+        key: Hashable = state.key()  # type: ignore[attr-defined]
+        return key
+
+    def safe_move(self, state: S) -> Move | None:
+        """A provably safe move the search plays without trying others, or ``None``."""
+        return None
+
+    def value(self, game: Game[S], state: S, cache: dict[Any, float]) -> float:
+        """How promising ``state`` looks (higher is better); ``cache`` is the expander's to keep."""
+        return float(game.score(state))
+
+    def children(self, expand: Expander[S], state: S, first: int, last: int | None, known: Known,
+                 closed: bool) -> tuple[list[tuple[float, Child]], int]:
+        """The valued children of a batch (see :meth:`~patience.solver.expand.Expander.batch`)."""
+        return expand.plain_children(state, known), -1  # NO_MORE: one batch
+
+    def batch_end(self, first: int) -> int | None:
+        """The last macro of the batch that starts at ``first`` (``None``: every one at once)."""
+        return None
+
+    def bound(self, state: S, first: int) -> float:
+        """A hopeful value for the children of the batch that starts at ``first``."""
+        return 0.0
+
+    def looser(self, game: Game[S], state: S, take: Take) -> Sequence[tuple[Steps, bool]]:
+        """Searches of looser games to run before the real one, each with whether its running out
+        of positions proves the real game lost (its win is then a real win too)."""
+        return ()
+
+
+class TableKit:
+    """What the table, the terminal and the texts need of a game."""
+
+    #: where a stock click sends its card: ``CHOOSER`` or ``WASTE``
+    stock_pile: int = WASTE
+    #: whether a start card must be chosen before the cards can go up
+    start_card: bool = False
+    #: columns of the tableau grid in the text table (``None``: piles in columns)
+    grid_columns: int | None = None
+    #: whether the game has an autoplay (the terminal's ``auto``)
+    autoplay: bool = False
+    #: the largest positions an easy, then a medium deal's search needed (the catalog's levels)
+    difficulty_limits: tuple[int, int] = (0, 0)
+    #: whether the game has help pages (``patience/help/<slug>.<lang>.md``)
+    help_pages: bool = False
+
+    def name(self, game: Game[Any]) -> str:
+        """The game's name in the current language."""
+        return _(game.name)
+
+    def choosing(self, view: View) -> bool:
+        """True while a start card is still to be chosen."""
+        return self.start_card and view.status.get("start_rank") is None
+
+    def stock_click(self, view: View) -> str:
+        """What a stock click does, in words."""
+        return _("turn a stock card to the waste")
+
+    def move_help(self) -> list[str]:
+        """The terminal help's lines about moves."""
+        return [_("  t3-f1      move the top card of pile 3 to foundation 1")]
+
+    def pile_help(self) -> str:
+        """The terminal help's name of the stock's partner pile."""
+        return _("w waste")
+
+    def double_click_help(self) -> list[str]:
+        """The terminal help's lines about ``dc``."""
+        return [_("  dc PILE    double-click: dc t3 or dc w sends the top card to a foundation")]
+
+
+@dataclass(frozen=True)
+class Kit(Generic[S]):
+    """One game: its rules, its search knowledge and its table knowledge."""
+
+    slug: str
+    game: Callable[[], Game[S]]
+    search: SearchKit[S]
+    table: TableKit
+
+
+_KITS: dict[str, Kit[Any]] = {}
+
+
+def register_kit(kit: Kit[Any]) -> None:
+    """Register a game's kit (and its game, under the kit's slug)."""
+    register(kit.slug, kit.game)
+    _KITS[kit.slug] = kit
+
+
+def unregister_kit(slug: str) -> None:
+    """Take a game out of the registry (for test-only games)."""
+    _KITS.pop(slug, None)
+    unregister(slug)
+
+
+def kit_of(game: Game[S] | str) -> Kit[S]:
+    """The kit of a game, or of a slug.
+
+    >>> kit_of("hamilton").slug
+    'hamilton'
+    """
+    slug = game if isinstance(game, str) else game.slug
+    try:
+        return _KITS[slug]
+    except KeyError:
+        raise UnknownGameError(_("unknown game {slug!r}; known games: {known}").format(
+            slug=slug, known=", ".join(sorted(_KITS)))) from None
+
+
+def kits() -> list[Kit[Any]]:
+    """Every registered kit, in registration order (the first is the default game)."""
+    return list(_KITS.values())
+
+
+def default_slug() -> str:
+    """The game played when none is named: the first registered.
+
+    >>> default_slug()
+    'hamilton'
+    """
+    return next(iter(_KITS))
