@@ -48,5 +48,8 @@ def test_daily(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["daily", "union-square"]) == 0
     assert main(["daily", "hamilton", "--date", "1 December"]) == 2
     assert "YYYY-MM-DD" in capsys.readouterr().err
+    assert main(["daily", "hamilton", "--date", "2026-W01-1"]) == 2  # an ISO week date is not a day
+    assert capsys.readouterr().err == ("patience: '2026-W01-1' is not a date: write it as YYYY-MM-DD, "
+                                       "e.g. 2026-12-01.\n")
     with pytest.raises(SystemExit):
         main(["daily", "klondike"])
