@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 from collections.abc import Iterable
 from typing import Final
 from urllib.parse import urlsplit
@@ -42,6 +43,9 @@ CLIENT_HEADER_VALUE: Final = "1"
 #: Host names always served besides IP addresses; ``--allow-host`` adds more.
 LOCAL_NAMES: Final = frozenset({"localhost"})
 UNSAFE_METHODS: Final = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: A ``Host`` header: a name or IPv4 address, or an IPv6 address in brackets; then maybe a port.
+_HOST_RE: Final = re.compile(r"(?:\[(?P<literal>[0-9a-f:.]+)\]|(?P<name>[a-z0-9._-]+))(?::[0-9]{1,5})?",
+                             re.ASCII)
 
 CONTENT_SECURITY_POLICY: Final = "; ".join((
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self'", "font-src 'self'",
@@ -58,18 +62,25 @@ SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
 
 
 def host_allowed(host: str, allowed: frozenset[str]) -> bool:
-    """Whether a ``Host`` header names this server: an IP address, ``localhost`` or an allowed name.
+    """Whether a ``Host`` header names this server: an IP address, ``localhost`` or an allowed name,
+    with an optional port and nothing else (no ``user@``, no path).
 
     A DNS-rebinding page reaches the server under its own domain name, never under an address.
+
+    >>> host_allowed("127.0.0.1:8783@evil.example", frozenset()), host_allowed("::1", frozenset())
+    (False, False)
     """
-    name = host.strip().lower()
-    if name.startswith("["):
-        literal, _sep, _rest = name[1:].partition("]")
-        name = literal
-    elif name.count(":") == 1:
-        name = name.partition(":")[0]
+    match = _HOST_RE.fullmatch(host.strip().lower())
+    if match is None:
+        return False
+    if match["literal"] is not None:
+        try:
+            return ipaddress.ip_address(match["literal"]).version == 6
+        except ValueError:
+            return False
+    name = match["name"]
     try:
-        ipaddress.ip_address(name)
+        ipaddress.IPv4Address(name)
     except ValueError:
         return name.rstrip(".") in LOCAL_NAMES | allowed
     return True

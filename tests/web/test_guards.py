@@ -210,7 +210,10 @@ def test_the_page_sends_the_header_with_every_change() -> None:
 @pytest.mark.parametrize(("host", "status"), [
     ("127.0.0.1:8000", 200), ("127.0.0.2:8000", 200), ("localhost:8000", 200), ("[::1]:8000", 200),
     ("192.168.1.20", 200), ("games.example", 200), ("evil.example", 400), ("evil.example:8000", 400),
-    ("localhost.evil.example", 400), ("", 400),
+    ("localhost.evil.example", 400), ("", 400), ("127.0.0.1:8783@evil.example", 400),
+    ("127.0.0.1@evil.example", 400), ("localhost:80@evil.example:80", 400), ("127.0.0.1:80/x", 400),
+    ("127.0.0.1:80:81", 400), ("[::1]@evil.example", 400), ("[evil.example]:80", 400),
+    ("127.0.0.1 evil.example", 400), ("games.example.:8000", 200), ("[::ffff:127.0.0.1]:8000", 200),
 ])
 def test_the_host_check_holds_for_every_name(tmp_path: Path, host: str, status: int) -> None:
     app = create_app(tmp_path / "games.sqlite3", allowed_hosts=["games.example"])
