@@ -18,6 +18,7 @@ import time
 import webbrowser
 from pathlib import Path
 
+from patience.commands.options import seconds
 from patience.errors import PatienceError
 from patience.i18n import _
 from patience.numbers import parse_int
@@ -48,7 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--solver-workers", type=parse_int, metavar="N",
                    help=_("solver searches run at once (default: one per CPU, here {count})")
                    .format(count=default_workers()))
-    p.add_argument("--winnable-limit", type=float, default=WINNABLE_LIMIT, metavar="S",
+    p.add_argument("--winnable-limit", type=seconds, default=WINNABLE_LIMIT, metavar="S",
                    help=_("longest search for whether a position can be won, in seconds (default {seconds})")
                    .format(seconds=int(WINNABLE_LIMIT)))
     p.set_defaults(handler=run_serve)
