@@ -15,7 +15,7 @@ import pytest
 from patience.cli import build_parser, main, with_command
 from patience.commands.serve import run_serve
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 RECORD = '[Game "hamilton"]\n[Deal "1"]\n\ns\n'
 
 #: Each command with a budget in seconds: the arguments before the option, and the option.
