@@ -18,6 +18,7 @@ from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
 from patience.rules import Game, Move, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
+from patience.solver.result import LOOSER_GAME
 from patience.survey import Backend, Summary, dask_backend, merge_rows, parse_range, summarize, survey
 from patience.wording import move_text
 
@@ -119,7 +120,10 @@ def describe(result: Result) -> str:
                         len(result.moves))
         detail = text.format(count=len(result.moves))
     elif result.outcome == LOST:
-        detail = _("lost: no line wins (every reachable position was searched)")
+        detail = (_("lost: no line wins (every reachable position of a looser game, the tableau seen as "
+                    "runs, was searched; it holds every line of this game)")
+                  if result.searched == LOOSER_GAME
+                  else _("lost: no line wins (every reachable position was searched)"))
     else:
         reason = _("the node budget") if result.stopped == "nodes" else _("the time budget")
         detail = _("unknown: {reason} ran out first").format(reason=reason)
