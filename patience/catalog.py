@@ -37,6 +37,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 import secrets
 import threading
 from dataclasses import asdict, dataclass
@@ -57,6 +58,7 @@ DATA_DIR: Final = Path(__file__).resolve().parent / "data"
 EPOCH: Final = date(2000, 1, 1)
 STEP: Final = 7919
 YEARS_AROUND: Final = 100  # dates further than this from today are refused
+_DAY_RE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
 
 
 class CatalogError(PatienceError):
@@ -143,12 +145,16 @@ def parse_day(text: str | None, today: date | None = None) -> date:
     Traceback (most recent call last):
     ...
     patience.catalog.CatalogError: '2026-13-01' is not a date: write it as YYYY-MM-DD, e.g. 2026-12-01.
+    >>> parse_day("2026-W01-1")
+    Traceback (most recent call last):
+    ...
+    patience.catalog.CatalogError: '2026-W01-1' is not a date: write it as YYYY-MM-DD, e.g. 2026-12-01.
     """
     now = today or datetime.now(UTC).date()
     if text is None:
         return now
     try:
-        if len(text) != 10:
+        if _DAY_RE.fullmatch(text) is None:  # fromisoformat also reads week dates such as 2026-W01-1
             raise ValueError(text)
         day = date.fromisoformat(text)
     except ValueError:

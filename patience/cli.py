@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import NoReturn, cast
 
 from patience import __version__
 from patience.commands import analysis, engine, fair, play, rules, serve, solve, stats
@@ -24,9 +24,23 @@ COMMAND_MODULES = [engine, play, rules, serve, solve, fair, analysis, stats]
 Handler = Callable[[argparse.Namespace], int]
 
 
+class Parser(argparse.ArgumentParser):
+    """``argparse`` with every refusal on one line (no usage block), exit status 2.
+
+    >>> Parser(prog="patience demo").error("argument --max-seconds: not 'nan'")
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE`` on one line and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command."""
-    parser = argparse.ArgumentParser(
+    """The argument parser with every sub-command (their parsers are :class:`Parser` too)."""
+    parser = Parser(
         prog="patience",
         description="Play and analyse Hamilton and Union Square patience.",
     )
@@ -45,13 +59,25 @@ def default_command(parser: argparse.ArgumentParser) -> list[str]:
     return ["play", default_slug()]
 
 
+def with_command(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """``argv`` with the default command put first when it names none: plain ``patience`` and
+    ``patience --port 8771`` are ``patience serve`` and ``patience serve --port 8771``.
+
+    >>> parser = build_parser()
+    >>> with_command(parser, ["--port", "8771"]), with_command(parser, ["--version"])
+    (['serve', '--port', '8771'], ['--version'])
+    """
+    args = list(argv)
+    own_options = parser._option_string_actions  # --help and --version
+    if not args or (args[0].startswith("-") and args[0].split("=", 1)[0] not in own_options):
+        return default_command(parser) + args
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list:
-        args_list = default_command(parser)
-    args = parser.parse_args(args_list)
+    args = parser.parse_args(with_command(parser, sys.argv[1:] if argv is None else argv))
     handler = cast(Handler | None, getattr(args, "handler", None))
     if handler is None:
         parser.print_help()

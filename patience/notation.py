@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
-from patience.errors import InvalidRecordError, PatienceError
+from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
 from patience.i18n import _
 from patience.numbers import is_ascii_number, shorten
 from patience.rules import Game, Move, deal_from_text, get_game
@@ -144,26 +144,46 @@ def parse_record_bytes(data: bytes, name: str = "the record") -> Record:
     >>> parse_record_bytes(b'[Game "hamilton"]\\n[Deal "7"]\\n\\ns').deal
     7
     """
+    return parse_record(decode_record(data, name))
+
+
+def decode_record(data: bytes, name: str) -> str:
+    """A record file's text: at most :data:`MAX_RECORD_BYTES` of UTF-8, else InvalidRecordError."""
     if len(data) > MAX_RECORD_BYTES:
         raise InvalidRecordError(_("record is larger than {limit} MiB").format(
             limit=MAX_RECORD_BYTES // (1024 * 1024)))
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidRecordError(_("cannot read {name}: it is not UTF-8 text (byte {offset})").format(
             name=name, offset=exc.start + 1)) from None
-    return parse_record(text)
 
 
 def read_record(path: Path) -> Record:
-    """Read the record file at ``path`` (at most 16 MiB; a device or pipe is read the same way)."""
+    """Read the record file at ``path`` (at most 16 MiB; a device or pipe is read the same way).
+
+    Every error names the file:
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = Path(tmp) / "notes.txt"
+    ...     _ = path.write_text("buy milk\\n[Game x]\\n")
+    ...     read_record(path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    patience.errors.InvalidRecordError: .../notes.txt: line 2: header after the moves
+    """
     try:
         with path.open("rb") as stream:
             data = read_record_bytes(stream, str(path))
     except OSError as exc:
         raise InvalidRecordError(_("cannot read {path}: {reason}").format(
             path=path, reason=exc.strerror or exc)) from None
-    return parse_record_bytes(data, str(path))
+    text = decode_record(data, str(path))
+    try:
+        return parse_record(text)
+    except (InvalidRecordError, InvalidDealError) as exc:
+        raise type(exc)(_("{path}: {problem}").format(path=path, problem=exc)) from None
 
 
 def parse_record(text: str) -> Record:

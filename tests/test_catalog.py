@@ -51,7 +51,8 @@ def test_bad_days_and_difficulties() -> None:
     today = date(2026, 12, 1)
     assert parse_day(None, today) == today
     assert parse_day("2126-12-31", today) == date(2126, 12, 31)
-    for text in ("tomorrow", "2026-02-30", "2026-1-1", "20261201", "", "3000-01-01", "1900-01-01"):
+    for text in ("tomorrow", "2026-02-30", "2026-1-1", "20261201", "", "3000-01-01", "1900-01-01",
+                 "2026-W01-1", "2026-W011", "2026-001", "２０２６-12-01", "2026-12-01T00"):
         with pytest.raises(CatalogError):
             parse_day(text, today)
     with pytest.raises(CatalogError, match="easy, medium or hard"):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from patience.catalog import daily_deal, parse_day
+from patience.commands.options import seconds
 from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Binary search over a saved game's moves: where the deal was lost, "
                                      "a move that would have kept it winnable, and the winning line."))
     p.add_argument("file", type=Path)
-    p.add_argument("--max-seconds", type=float, default=DEFAULT_REVIEW_SECONDS, metavar="S",
+    p.add_argument("--max-seconds", type=seconds, default=DEFAULT_REVIEW_SECONDS, metavar="S",
                    help=_("stop after S seconds (default {seconds})").format(seconds=DEFAULT_REVIEW_SECONDS))
     p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(handler=run_review)
@@ -39,8 +40,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_review(args: argparse.Namespace) -> int:
     """Review a record file; exit 1 naming the first illegal move, like ``patience replay``."""
-    if args.max_seconds <= 0:
-        raise PatienceError(_("--max-seconds must be more than 0"))
     record = read_record(args.file)
     game = get_game(record.game)
     moves = parse_moves(game, record.moves)

@@ -21,7 +21,7 @@ from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import InvalidRecordError
 from patience.i18n import _, language, language_from_environment
 from patience.kit import default_slug
-from patience.notation import parse_moves, parse_record
+from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
 from patience.rules import game_slugs, get_game
 from patience.store import GameRecord, Store
@@ -75,11 +75,7 @@ def game_from(args: argparse.Namespace, table: Table, rng: random.Random, read: 
     """The game the arguments ask for: a record resumed, a numbered deal, the game under way (when the
     player wants it back), or a random deal."""
     if args.record is not None:
-        try:
-            text = args.record.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidRecordError(f"cannot read {args.record}: {exc}") from None
-        record = parse_record(text)
+        record = read_record(args.record)
         if args.game is not None and args.game != record.game:
             raise InvalidRecordError(f"{args.record} is a {record.game} record, not {args.game}")
         game = get_game(record.game)

@@ -13,11 +13,14 @@ import argparse
 import errno
 import socket
 import sqlite3
+import sys
 import threading
 import time
 import webbrowser
 from pathlib import Path
+from typing import Final
 
+from patience.commands.options import seconds
 from patience.errors import PatienceError
 from patience.i18n import _
 from patience.numbers import parse_int
@@ -48,10 +51,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--solver-workers", type=parse_int, metavar="N",
                    help=_("solver searches run at once (default: one per CPU, here {count})")
                    .format(count=default_workers()))
-    p.add_argument("--winnable-limit", type=float, default=WINNABLE_LIMIT, metavar="S",
+    p.add_argument("--winnable-limit", type=seconds, default=WINNABLE_LIMIT, metavar="S",
                    help=_("longest search for whether a position can be won, in seconds (default {seconds})")
                    .format(seconds=int(WINNABLE_LIMIT)))
     p.set_defaults(handler=run_serve)
+
+
+#: A warning filter for the resource tracker (``-W`` syntax): its notice that it cleaned up the
+#: worker pools' semaphores after the server was killed (``kill -9``), a multi-line warning that
+#: tells the player nothing; the tracker still cleans them up.
+QUIET_TRACKER: Final = "ignore:resource_tracker:UserWarning:multiprocessing.resource_tracker"
+
+
+def quiet_resource_tracker() -> None:
+    """Pass :data:`QUIET_TRACKER` to the processes started from now on (the resource tracker is one).
+
+    Python starts the tracker with the server's ``-W`` options (``sys.warnoptions``); this
+    process's own warning filters are left alone.
+    """
+    if QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(QUIET_TRACKER)
 
 
 def page_url(host: str, port: int) -> str:
@@ -128,6 +147,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise PatienceError(_("--winnable-limit must be from {low} to {high} seconds, not {seconds}")
                             .format(low=int(MIN_LIMIT), high=int(MAX_LIMIT), seconds=args.winnable_limit))
     check_port_free(args.host, args.port)
+    quiet_resource_tracker()  # before the worker pools, which start the tracker
     db_path = args.db if args.db is not None else default_db_path()
     app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=allowed,
                      solver_workers=args.solver_workers, winnable_limit=args.winnable_limit, top_up=True)

@@ -9,14 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from patience.commands.fair import budget_of, sampling_arguments
+from patience.commands.options import count, seconds
 from patience.errors import InvalidRecordError, PatienceError
 from patience.fair import FairHint, fair_hint, observe
 from patience.hints import hint
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
-from patience.numbers import parse_float, parse_int
+from patience.numbers import parse_int
 from patience.rules import Game, Move, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
+from patience.solver.result import LOOSER_GAME
 from patience.survey import Backend, Summary, dask_backend, merge_rows, parse_range, summarize, survey
 from patience.wording import move_text
 
@@ -45,7 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Print the move to play in a saved game, why, and whether it "
                                      "can still be won."))
     p.add_argument("file", type=Path)
-    p.add_argument("--budget", type=parse_float, metavar="S",
+    p.add_argument("--budget", type=seconds, metavar="S",
                    help=_("seconds to think (default {seconds}); with --fair, seconds per solve").format(
                        seconds=DEFAULT_HINT_SECONDS))
     p.add_argument("--fair", action="store_true",
@@ -76,10 +78,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=run_survey)
 
 
-def _budget_arguments(parser: argparse.ArgumentParser, seconds: float) -> None:
-    parser.add_argument("--max-nodes", type=parse_int, metavar="N", help=_("stop after N positions"))
-    parser.add_argument("--max-seconds", type=parse_float, default=seconds, metavar="S",
-                        help=_("stop after S seconds (default {seconds})").format(seconds=seconds))
+def _budget_arguments(parser: argparse.ArgumentParser, default: float) -> None:
+    parser.add_argument("--max-nodes", type=count, metavar="N", help=_("stop after N positions"))
+    parser.add_argument("--max-seconds", type=seconds, default=default, metavar="S",
+                        help=_("stop after S seconds (default {seconds})").format(seconds=default))
 
 
 def _position(args: argparse.Namespace) -> tuple[Game[Any], int | str, list[Move], Any]:
@@ -118,7 +120,10 @@ def describe(result: Result) -> str:
                         len(result.moves))
         detail = text.format(count=len(result.moves))
     elif result.outcome == LOST:
-        detail = _("lost: no line wins (every reachable position was searched)")
+        detail = (_("lost: no line wins (every reachable position of a looser game, the tableau seen as "
+                    "runs, was searched; it holds every line of this game)")
+                  if result.searched == LOOSER_GAME
+                  else _("lost: no line wins (every reachable position was searched)"))
     else:
         reason = _("the node budget") if result.stopped == "nodes" else _("the time budget")
         detail = _("unknown: {reason} ran out first").format(reason=reason)

@@ -41,6 +41,9 @@ Outcome = Literal[Status.WON, Status.LOST, Status.UNKNOWN]
 WON: Final = Status.WON
 LOST: Final = Status.LOST
 UNKNOWN: Final = Status.UNKNOWN
+#: Which game a loss was proven in: the game itself, or a looser one (see :class:`Result`).
+FULL_GAME: Final = "game"
+LOOSER_GAME: Final = "looser game"
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,9 @@ class Result:
     ``nodes`` counts the positions expanded, ``peak_table`` the largest size
     the table of visited positions reached. ``stopped`` says which budget
     ended an ``unknown`` search: ``nodes``, ``seconds`` or ``""``.
+    ``searched`` says which game's reachable positions proved a ``lost``:
+    :data:`FULL_GAME`, or :data:`LOOSER_GAME` (Union Square's tableau seen as
+    runs, a game that holds every line of the real one).
     """
 
     outcome: Outcome
@@ -61,6 +67,7 @@ class Result:
     seconds: float
     peak_table: int
     stopped: str = ""
+    searched: str = FULL_GAME
 
     @property
     def won(self) -> bool:

@@ -66,7 +66,7 @@ from typing import Any, Final, TypeVar
 from patience.rules import Game, Move
 from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any
 from patience.solver.lines import shortened
-from patience.solver.result import LOST, UNKNOWN, WON, Result
+from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Result
 
 DEFAULT_TABLE_CAP: Final = 400_000
 CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
@@ -106,6 +106,7 @@ class _Budget:
     nodes: int = 0
     peak: int = 0
     spent: str = ""
+    searched: str = FULL_GAME  # which game's positions proved a loss
 
     def take(self) -> bool:
         """Count one node; False when a budget is spent."""
@@ -207,7 +208,8 @@ def search(
                                                           time.perf_counter() + 0.1 * max_seconds)
         line = _checked(game, state, shortened(game, state, _checked(game, state, line), tidy_until))
     return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
-                  budget.peak, budget.spent if outcome == UNKNOWN else "")
+                  budget.peak, budget.spent if outcome == UNKNOWN else "",
+                  budget.searched if outcome == LOST else FULL_GAME)
 
 
 def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
@@ -301,6 +303,8 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget,
         if budget.spent:
             return UNKNOWN, ()
         if answer is not None and answer[0] == (LOST if proves else WON):
+            if answer[0] == LOST:
+                budget.searched = LOOSER_GAME
             return answer
     return None
 

@@ -3,8 +3,9 @@
 One runner (:mod:`patience.survey.runner`) and two backends: local
 processes (:mod:`patience.survey.local`) and a Dask distributed cluster
 (:mod:`patience.survey.dask`, imported only when asked for, so the base
-install does not need Dask). :mod:`patience.survey.results` reads results
-files and summarizes them; :mod:`patience.survey.jobs` is the work itself.
+install does not need Dask). :mod:`patience.survey.files` reads results files
+(bounded and checked), :mod:`patience.survey.results` summarizes them;
+:mod:`patience.survey.jobs` is the work itself.
 
 >>> from pathlib import Path
 >>> import tempfile
@@ -16,6 +17,17 @@ files and summarizes them; :mod:`patience.survey.jobs` is the work itself.
 
 from __future__ import annotations
 
+from patience.survey.files import (
+    MAX_RESULTS_BYTES,
+    MAX_ROW_BYTES,
+    ResultsFile,
+    ResultsFileError,
+    main_summary,
+    merge_rows,
+    read_results,
+    read_rows,
+    repair_torn_line,
+)
 from patience.survey.jobs import Job, batch_size, batches, solve_batch, solve_deal
 from patience.survey.local import LocalBackend
 from patience.survey.results import (
@@ -24,16 +36,14 @@ from patience.survey.results import (
     Z95,
     Row,
     Summary,
-    main_summary,
-    merge_rows,
     parse_range,
     quantile,
-    read_rows,
     summarize,
     wilson,
 )
 from patience.survey.runner import Backend, dask_backend, survey
 
-__all__ = ["DECIDED", "UNKNOWN", "Z95", "Backend", "Job", "LocalBackend", "Row", "Summary", "batch_size",
-           "batches", "dask_backend", "main_summary", "merge_rows", "parse_range", "quantile", "read_rows",
-           "solve_batch", "solve_deal", "summarize", "survey", "wilson"]
+__all__ = ["DECIDED", "MAX_RESULTS_BYTES", "MAX_ROW_BYTES", "UNKNOWN", "Z95", "Backend", "Job",
+           "LocalBackend", "ResultsFile", "ResultsFileError", "Row", "Summary", "batch_size", "batches",
+           "dask_backend", "main_summary", "merge_rows", "parse_range", "quantile", "read_results",
+           "read_rows", "repair_torn_line", "solve_batch", "solve_deal", "summarize", "survey", "wilson"]

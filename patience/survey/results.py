@@ -2,7 +2,8 @@
 
 A results file has one JSON line per deal and pass (``game``, ``deal``,
 ``outcome``, the winning ``moves``, ``nodes``, ``seconds``, the budget); when a
-deal has several rows, the last one counts.
+deal has several rows, the last one counts. Reading one is
+:mod:`patience.survey.files`'s job.
 
 >>> wilson(50, 100)
 (0.4038..., 0.5961...)
@@ -15,14 +16,10 @@ deal has several rows, the last one counts.
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
-import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final
 
 from patience.errors import PatienceError
 from patience.i18n import _
@@ -125,66 +122,4 @@ def summarize(rows: Iterable[Row]) -> Summary:
                    seconds[-1] if seconds else 0.0)
 
 
-def read_rows(path: Path) -> list[Row]:
-    """The rows already in a results file (none when it does not exist); a torn last line is ignored.
-
-    A name ending in ``.gz`` is read through gzip, as the committed results in
-    ``docs/survey/`` are.
-    """
-    if not path.exists():
-        return []
-    try:
-        if path.suffix == ".gz":
-            with gzip.open(path, "rt", encoding="utf-8") as stream:
-                text = stream.read()
-        else:
-            text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, EOFError) as exc:
-        raise PatienceError(_("cannot read {path}: {reason}").format(path=path, reason=exc)) from None
-    rows = []
-    for line in text.splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(row, dict) and "deal" in row and "outcome" in row:
-            rows.append(row)
-    return rows
-
-
-def merge_rows(paths: Sequence[Path], slug: str, deals: range | None = None) -> list[Row]:
-    """One row per deal of game ``slug`` from several results files: the latest row wins.
-
-    Latest means the last one read, files in the order given and rows in file
-    order, so list an older run's file before a newer one. Rows of other games
-    (and, given ``deals``, of other deals) are left out. A missing file is an error.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     a, b = Path(tmp) / "a.jsonl", Path(tmp) / "b.jsonl"
-    ...     _ = a.write_text('{"game": "hamilton", "deal": 1, "outcome": "unknown", "seconds": 9}\\n'
-    ...                      '{"game": "hamilton", "deal": 2, "outcome": "won", "seconds": 1}\\n')
-    ...     _ = b.write_text('{"game": "hamilton", "deal": 1, "outcome": "lost", "seconds": 30}\\n')
-    ...     [(row["deal"], row["outcome"]) for row in merge_rows([a, b], "hamilton")]
-    [(1, 'lost'), (2, 'won')]
-    """
-    latest: dict[int, Row] = {}
-    for path in paths:
-        if not path.exists():
-            raise PatienceError(_("no such results file: {path}").format(path=path))
-        for row in read_rows(path):
-            deal = int(row["deal"])
-            if row.get("game", slug) == slug and (deals is None or deal in deals):
-                latest[deal] = row
-    return [latest[deal] for deal in sorted(latest)]
-
-
-def main_summary(path: Path, stream: TextIO = sys.stdout) -> Summary:
-    """Print the summary of an existing survey file."""
-    summary = summarize(read_rows(path))
-    stream.write(summary.text() + "\n")
-    return summary
-
-
-__all__ = ["DECIDED", "UNKNOWN", "Z95", "Row", "Summary", "main_summary", "merge_rows", "parse_range",
-           "quantile", "read_rows", "summarize", "wilson"]
+__all__ = ["DECIDED", "UNKNOWN", "Z95", "Row", "Summary", "parse_range", "quantile", "summarize", "wilson"]

@@ -2,7 +2,9 @@
 
 Each deal's result is one JSON line in the results file, written as soon as
 it arrives, so an interrupted survey loses nothing: a rerun skips the deals
-already decided (``won`` or ``lost``) and tries the others again. Where the
+already decided (``won`` or ``lost``) and tries the others again. A row torn
+by the interruption is cut off before the rerun appends (its deal is solved
+again), so each deal's row is whole and there once per pass. Where the
 deals are solved is the backend's business: local processes
 (:class:`~patience.survey.local.LocalBackend`, the default) or a Dask cluster
 (:func:`dask_backend`); the file, the progress bar and the summary are the same.
@@ -21,9 +23,10 @@ from patience.errors import PatienceError
 from patience.i18n import _
 from patience.rules import get_game
 from patience.solver import WON
+from patience.survey.files import ResultsFile, read_results, repair_torn_line
 from patience.survey.jobs import Job
 from patience.survey.local import LocalBackend
-from patience.survey.results import DECIDED, Row, Summary, read_rows, summarize
+from patience.survey.results import DECIDED, Row, Summary, summarize
 
 if TYPE_CHECKING:
     from patience.survey.dask import DaskBackend
@@ -65,7 +68,8 @@ def survey(
     (2, 2)
     """
     get_game(slug)  # fails early on an unknown game
-    done = {int(row["deal"]): row for row in read_rows(out) if row.get("game", slug) == slug}
+    found = read_results(out) if out.exists() else ResultsFile([])
+    done = {row["deal"]: row for row in found.rows if row["game"] == slug}
     todo = [deal for deal in deals if done.get(deal, {}).get("outcome") not in DECIDED]
     jobs: list[Job] = [(slug, deal, max_nodes, max_seconds) for deal in todo]
     rows = {deal: done[deal] for deal in deals if deal in done}
@@ -73,6 +77,7 @@ def survey(
     finished = 0
     won_now = sum(1 for row in rows.values() if row["outcome"] == WON)
     out.parent.mkdir(parents=True, exist_ok=True)
+    repair_torn_line(out, found)
     solver = backend if backend is not None else LocalBackend(workers)
     with out.open("a", encoding="utf-8") as sink:
         if jobs:

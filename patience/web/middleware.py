@@ -11,7 +11,9 @@
     ``Sec-Fetch-Site``, or without a JSON body nor the :data:`CLIENT_HEADER`: 403
     (no cross-site form can send either without the browser asking first);
   * a body over :data:`MAX_BODY_BYTES`: 413, by ``Content-Length`` before reading anything, and by
-    counting a streamed (chunked) body as it arrives.
+    counting a streamed (chunked) body as it arrives;
+  * a JSON body with a byte-order mark or in UTF-16 or UTF-32 (which Python's ``json`` would
+    read): 400, as it arrives.
 
 >>> host_allowed("127.0.0.2:8000", frozenset()), host_allowed("[::1]:80", frozenset())
 (True, True)
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 from collections.abc import Iterable
 from typing import Final
 from urllib.parse import urlsplit
@@ -44,6 +47,12 @@ CLIENT_HEADER_VALUE: Final = "1"
 #: Host names always served besides IP addresses; ``--allow-host`` adds more.
 LOCAL_NAMES: Final = frozenset({"localhost"})
 UNSAFE_METHODS: Final = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: Byte-order marks of UTF-8, UTF-16 and UTF-32 (little-endian; big-endian UTF-32 starts with NUL).
+BYTE_ORDER_MARKS: Final = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+BOM_BYTES: Final = 3
+#: A ``Host`` header: a name or IPv4 address, or an IPv6 address in brackets; then maybe a port.
+_HOST_RE: Final = re.compile(r"(?:\[(?P<literal>[0-9a-f:.]+)\]|(?P<name>[a-z0-9._-]+))(?::[0-9]{1,5})?",
+                             re.ASCII)
 
 CONTENT_SECURITY_POLICY: Final = "; ".join((
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self'", "font-src 'self'",
@@ -60,18 +69,25 @@ SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
 
 
 def host_allowed(host: str, allowed: frozenset[str]) -> bool:
-    """Whether a ``Host`` header names this server: an IP address, ``localhost`` or an allowed name.
+    """Whether a ``Host`` header names this server: an IP address, ``localhost`` or an allowed name,
+    with an optional port and nothing else (no ``user@``, no path).
 
     A DNS-rebinding page reaches the server under its own domain name, never under an address.
+
+    >>> host_allowed("127.0.0.1:8783@evil.example", frozenset()), host_allowed("::1", frozenset())
+    (False, False)
     """
-    name = host.strip().lower()
-    if name.startswith("["):
-        literal, _sep, _rest = name[1:].partition("]")
-        name = literal
-    elif name.count(":") == 1:
-        name = name.partition(":")[0]
+    match = _HOST_RE.fullmatch(host.strip().lower())
+    if match is None:
+        return False
+    if match["literal"] is not None:
+        try:
+            return ipaddress.ip_address(match["literal"]).version == 6
+        except ValueError:
+            return False
+    name = match["name"]
     try:
-        ipaddress.ip_address(name)
+        ipaddress.IPv4Address(name)
     except ValueError:
         return name.rstrip(".") in LOCAL_NAMES | allowed
     return True
@@ -110,6 +126,39 @@ async def refuse(send: Send, status: int, detail: str, headers: Iterable[tuple[b
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers]})
     await send({"type": "http.response.body", "body": body})
+
+
+class JsonBodyCheck:
+    """Told a JSON body piece by piece, says whether it can be UTF-8 JSON: no byte-order mark, no NUL.
+
+    Python's ``json.loads`` reads bytes in UTF-16 and UTF-32 too (and skips a BOM);
+    JSON text never holds a NUL byte, and UTF-16 or UTF-32 JSON always does.
+
+    >>> check = JsonBodyCheck()
+    >>> check.feed(b"{"), check.feed(b'"a": 1}')
+    (True, True)
+    >>> JsonBodyCheck().feed('{"a": 1}'.encode("utf-16-le")), JsonBodyCheck().feed(b"\\xef\\xbb\\xbf{}")
+    (False, False)
+    """
+
+    def __init__(self) -> None:
+        self.head = b""
+
+    def feed(self, chunk: bytes) -> bool:
+        """Whether the body so far may be UTF-8 JSON."""
+        if len(self.head) < BOM_BYTES:
+            self.head += chunk[:BOM_BYTES - len(self.head)]
+            if self.head.startswith(BYTE_ORDER_MARKS):
+                return False
+        return b"\x00" not in chunk
+
+
+class UnreadableBodyError(HTTPException):
+    """A JSON body that is not UTF-8 (a BOM, UTF-16 or UTF-32): raised from ``receive``, answered 400."""
+
+    def __init__(self) -> None:
+        super().__init__(400, _("The request body cannot be read: send JSON in UTF-8, not nested too deeply, "
+                                "with numbers of at most 4,300 digits."))
 
 
 class BodyTooLargeError(HTTPException):
@@ -184,14 +233,18 @@ class RequestGuardMiddleware:
         """Run the app, counting the body as it streams in; past ``limit`` bytes, answer 413."""
         received = 0
         started = False
+        encoding = JsonBodyCheck() if is_json(header_of(scope, b"content-type")) else None
 
         async def counted_receive() -> Message:
             nonlocal received
             message = await receive()
             if message["type"] == "http.request":
-                received += len(message.get("body", b""))
+                body = message.get("body", b"")
+                received += len(body)
                 if received > limit:
                     raise BodyTooLargeError(limit)
+                if encoding is not None and not encoding.feed(body):
+                    raise UnreadableBodyError
             return message
 
         async def watched_send(message: Message) -> None:

@@ -36,7 +36,20 @@ def test_review_of_an_illegal_record_names_the_move(tmp_path: Path,
     assert main(["review", str(record)]) == 1
     assert "move 2 (t1-t3)" in capsys.readouterr().err
     assert main(["review", str(tmp_path / "missing.txt")]) == 2
-    assert main(["review", str(record), "--max-seconds", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:
+        main(["review", str(record), "--max-seconds", "0"])
+    assert refused.value.code == 2
+
+
+def test_review_of_a_file_that_is_not_a_record_names_the_file(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("buy milk\n[Game hamilton]\n")
+    assert main(["review", str(notes)]) == 2
+    assert capsys.readouterr().err == f"patience: {notes}: line 2: header after the moves\n"
+    notes.write_text('{"game": "hamilton", "deal": 1')
+    assert main(["review", str(notes)]) == 2
+    assert capsys.readouterr().err.startswith(f"patience: {notes}: record is not valid JSON")
 
 
 def test_daily(capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,5 +61,8 @@ def test_daily(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["daily", "union-square"]) == 0
     assert main(["daily", "hamilton", "--date", "1 December"]) == 2
     assert "YYYY-MM-DD" in capsys.readouterr().err
+    assert main(["daily", "hamilton", "--date", "2026-W01-1"]) == 2  # an ISO week date is not a day
+    assert capsys.readouterr().err == ("patience: '2026-W01-1' is not a date: write it as YYYY-MM-DD, "
+                                       "e.g. 2026-12-01.\n")
     with pytest.raises(SystemExit):
         main(["daily", "klondike"])

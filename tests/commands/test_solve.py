@@ -89,3 +89,13 @@ def test_survey_arithmetic() -> None:
     summary = summarize(rows)
     assert (summary.won, summary.lost, summary.unknown) == (9, 1, 0)
     assert summary.max == 1.0 and summary.median == 0.6  # nearest rank: the 5th of 10
+
+
+def test_a_loss_says_which_game_was_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.solver.test_runs import LOST_DECK
+
+    assert main(["solve", "union-square", "--deck", LOST_DECK, "--max-seconds", "30"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("lost: no line wins (every reachable position of a looser game"), out
+    assert main(["solve", "hamilton", "--deal", "454", "--max-seconds", "30"]) == 0
+    assert capsys.readouterr().out.startswith("lost: no line wins (every reachable position was searched)")

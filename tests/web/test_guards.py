@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 
 from patience.web import create_app
 from patience.web.context import PLAYER_COOKIE
-from patience.web.middleware import CONTENT_SECURITY_POLICY, MAX_BODY_BYTES
+from patience.web.middleware import CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, JsonBodyCheck
 from patience.web.players import SECRET_SUFFIX
 from tests.web.conftest import PAGE_HEADERS, new_game, play
 
@@ -210,7 +210,10 @@ def test_the_page_sends_the_header_with_every_change() -> None:
 @pytest.mark.parametrize(("host", "status"), [
     ("127.0.0.1:8000", 200), ("127.0.0.2:8000", 200), ("localhost:8000", 200), ("[::1]:8000", 200),
     ("192.168.1.20", 200), ("games.example", 200), ("evil.example", 400), ("evil.example:8000", 400),
-    ("localhost.evil.example", 400), ("", 400),
+    ("localhost.evil.example", 400), ("", 400), ("127.0.0.1:8783@evil.example", 400),
+    ("127.0.0.1@evil.example", 400), ("localhost:80@evil.example:80", 400), ("127.0.0.1:80/x", 400),
+    ("127.0.0.1:80:81", 400), ("[::1]@evil.example", 400), ("[evil.example]:80", 400),
+    ("127.0.0.1 evil.example", 400), ("games.example.:8000", 200), ("[::ffff:127.0.0.1]:8000", 200),
 ])
 def test_the_host_check_holds_for_every_name(tmp_path: Path, host: str, status: int) -> None:
     app = create_app(tmp_path / "games.sqlite3", allowed_hosts=["games.example"])
@@ -301,6 +304,34 @@ def test_an_unreadable_body_is_a_translated_400(client: TestClient, body: bytes)
                            headers={"Content-Type": "application/json"}, params={"lang": "pt_BR"})
     assert response.status_code == 400
     assert response.json()["detail"].startswith("Não foi possível ler o corpo da requisição")
+
+
+MOVE_BODY = '{"moves": ["s"], "version": 0}'
+
+
+@pytest.mark.parametrize("body", [
+    b"\xef\xbb\xbf" + MOVE_BODY.encode(), MOVE_BODY.encode("utf-16"), MOVE_BODY.encode("utf-16-le"),
+    MOVE_BODY.encode("utf-16-be"), MOVE_BODY.encode("utf-32"), MOVE_BODY.encode("utf-32-le"),
+    MOVE_BODY.encode("utf-32-be"), b'{"moves": ["s"], "version": 0}\x00',
+], ids=["utf-8-bom", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be", "nul"])
+def test_a_body_in_utf_16_or_32_or_with_a_bom_is_a_translated_400(client: TestClient, body: bytes) -> None:
+    game = new_game(client, deal=1)
+    for content_type in ("application/json", "application/json; charset=utf-16"):
+        response = client.post(f"/api/games/{game['id']}/moves", content=body,
+                               headers={"Content-Type": content_type}, params={"lang": "pt_BR"})
+        assert response.status_code == 400, response.text
+        assert response.json()["detail"].startswith("Não foi possível ler o corpo da requisição")
+    assert client.get(f"/api/games/{game['id']}").json()["move_count"] == 0  # nothing played
+    assert client.post(f"/api/games/{game['id']}/moves", content=MOVE_BODY.encode(),
+                       headers={"Content-Type": "application/json"}).status_code == 200
+
+
+def test_a_byte_order_mark_split_across_pieces_is_still_seen() -> None:
+    check = JsonBodyCheck()
+    assert check.feed(b"\xef") and check.feed(b"\xbb")
+    assert not check.feed(b"\xbf{}")
+    check = JsonBodyCheck()
+    assert check.feed(b'{"a": "\xef\xbb\xbf"}')  # a BOM inside the text is only a character
 
 
 def test_every_operation_documents_the_guards(client: TestClient) -> None:

@@ -91,7 +91,8 @@ def test_daily_deal(client: TestClient) -> None:
     today = client.get("/api/daily", params={"game": "union-square"})
     assert today.status_code == 200 and len(today.json()["date"]) == 10
     for params in ({"game": "klondike"}, {"game": "hamilton", "date": "yesterday"},
-                   {"game": "hamilton", "date": "2026-02-30"}, {"game": "hamilton", "date": "9999-01-01"}):
+                   {"game": "hamilton", "date": "2026-02-30"}, {"game": "hamilton", "date": "9999-01-01"},
+                   {"game": "hamilton", "date": "2026-W01-1"}):
         bad = client.get("/api/daily", params=params)
         assert bad.status_code == 400 and bad.json()["detail"], params
     ru = client.get("/api/daily", params={"game": "hamilton", "date": "soon", "lang": "pt_BR"})
