@@ -116,5 +116,11 @@ export async function openRules() {
     $("rules-title").textContent = t("Rules");
     body.textContent = t("The rules page is not available yet.");
   }
-  $("rules-dialog").showModal();
+  const dialog = $("rules-dialog");
+  dialog.showModal();
+  // showModal focuses the first button, Close, at the bottom: start at the top, on the title
+  const title = $("rules-title");
+  title.tabIndex = -1;
+  title.focus({ preventScroll: true });
+  dialog.scrollTop = 0;
 }
