@@ -105,6 +105,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("The turning point: the position after move {number}. You played: {played}. Better: {better}."),
     N_("The position now. A winning line from here:"), N_("Move {number} of {count}: {move}"),
     N_("(the rest of the line is not shown: {moves})"),
+    # sharing a deal
+    N_("Copy link"), N_("Link copied: open it to play this deal."), N_("The link could not be copied:"),
 )
 
 #: Card names for screen readers, by card text.
