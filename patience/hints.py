@@ -27,7 +27,7 @@ from patience.i18n import _, ngettext
 from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
 from patience.solver import LOST, WON, solve
 from patience.solver.result import Status
-from patience.wording import move_text
+from patience.wording import move_instruction
 
 S = TypeVar("S")
 
@@ -112,18 +112,20 @@ def known_hint(game: Game[S], state: S, status: str, line: tuple[Move, ...] = ()
     if status == WINNABLE and line:
         first = line[0]
         count = len(line)
-        text = ngettext("Play {move}: it starts a winning line of {count} move.",
-                        "Play {move}: it starts a winning line of {count} moves.", count)
-        return Hint(first, BASIS_LINE, status, text.format(move=move_text(game, state, first), count=count),
+        text = ngettext("{move}: this starts a winning line of {count} move.",
+                        "{move}: this starts a winning line of {count} moves.", count)
+        return Hint(first, BASIS_LINE, status,
+                    text.format(move=move_instruction(game, state, first), count=count),
                     tuple(line))
     move, reason = heuristic_move(game, state, last)
     if move is None:
         return Hint(None, BASIS_HEURISTIC, status, _("No move is left."))
     if status == STATUS_LOST:
-        text = _("This game can no longer be won; {move} is the most useful move left: {reason}.")
+        text = _("This game can no longer be won. {move}: the most useful move left, because {reason}.")
     else:
-        text = _("No winning line found in the time allowed; {move} looks best: {reason}.")
-    return Hint(move, BASIS_HEURISTIC, status, text.format(move=move_text(game, state, move), reason=reason))
+        text = _("No winning line was found in the time allowed. {move}: this looks best, because {reason}.")
+    return Hint(move, BASIS_HEURISTIC, status,
+                text.format(move=move_instruction(game, state, move), reason=reason))
 
 
 def _status(outcome: str) -> str:

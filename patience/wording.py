@@ -138,6 +138,29 @@ def move_text(game: Game[S], state: S, move: Move) -> str:
         card=card, more=more, source=source, target=target)
 
 
+def move_instruction(game: Game[S], state: S, move: Move) -> str:
+    """A move as what to do, a clause that starts a sentence: ``Click the stock``, ``Move 4♦ …``.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> move_instruction(game, game.new(1), Move.parse("s"))
+    'Click the stock'
+    """
+    if move.src == STOCK:
+        return _("Click the stock")
+    source, target = pile_text(move.src), pile_text(move.dst)
+    cards = _pile_cards(game, state, move.src)
+    if move.count < 1 or move.count > len(cards):
+        return _("Move a card from {source} to {target}").format(source=source, target=target)
+    card = card_text(parse_card(cards[-move.count]))
+    if move.count == 1:
+        return _("Move {card} from {source} to {target}").format(card=card, source=source, target=target)
+    more = move.count - 1
+    return ngettext("Move {card} and the {more} card on it from {source} to {target}",
+                    "Move {card} and the {more} cards on it from {source} to {target}", more).format(
+        card=card, more=more, source=source, target=target)
+
+
 def refusal(game: Game[S], state: S, move: Move, reason: str | None = None) -> str:
     """Why ``move`` is refused, in one sentence; ``reason`` defaults to the rules' own.
 

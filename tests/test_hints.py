@@ -6,9 +6,10 @@ import threading
 import time
 
 from patience import get_game
-from patience.hints import Hint, heuristic_move, hint, winnability
+from patience.hints import Hint, heuristic_move, hint, known_hint, winnability
 from patience.i18n import language
-from patience.wording import move_text
+from patience.rules import Move
+from patience.wording import move_instruction
 from tests.solver.positions import hamilton_won_position_text
 
 WON_POSITION = ("hamilton start=1 choices=0 chooser=- stock=- f="
@@ -24,7 +25,7 @@ def test_hint_follows_a_winning_line() -> None:
     assert answer.move is not None and answer.line[0] == answer.move
     assert game.is_won(game.apply_all(state, answer.line))
     # the move in words, as the table shows it, never in notation
-    assert move_text(game, state, answer.move) in answer.explanation
+    assert answer.explanation.startswith(move_instruction(game, state, answer.move) + ": this starts")
     assert str(answer.move) not in answer.explanation
 
 
@@ -79,3 +80,26 @@ def test_heuristic_uncovers_the_card_that_goes_up_next() -> None:
     following, reason = heuristic_move(game, game.apply(state, move))
     assert following is not None and str(following) == "t1-f4"
     assert reason
+
+
+SENTENCES = {
+    "en": ("Click the stock: this starts a winning line of 3 moves.",
+           "This game can no longer be won. Click the stock: the most useful move left, because "),
+    "pt_BR": ("Clique no monte: assim começa um caminho para a vitória de 3 jogadas.",
+              "Esta partida não pode mais ser vencida. "
+              "Clique no monte: é a jogada mais útil que resta, porque "),
+    "ru": ("Щёлкните по колоде: с этого начинается выигрышный путь из 3 ходов.",
+           "Эту партию уже не выиграть. "
+           "Щёлкните по колоде: это самый полезный из оставшихся ходов, потому что "),
+}
+
+
+def test_hint_sentences_read_as_advice_in_every_language() -> None:
+    game = get_game("hamilton")
+    state = game.new(1)
+    stock = Move.parse("s")
+    for lang, (winning, lost) in SENTENCES.items():
+        with language(lang):
+            assert known_hint(game, state, "winnable", (stock, stock, stock)).explanation == winning
+            assert known_hint(game, state, "lost").explanation.startswith(lost)
+

@@ -372,4 +372,4 @@ def test_ours_says_when_the_solver_knows_the_deal_is_lost() -> None:
     assert GAME.legal_moves(lost) and not GAME.is_stuck(lost)
     answer = hint(GAME, lost, budget=60, max_nodes=2_000)
     assert answer.status == "lost"
-    assert answer.explanation.startswith("This game can no longer be won;")
+    assert answer.explanation.startswith("This game can no longer be won.")

@@ -102,9 +102,11 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Daily deal of {date}: deal {number}"), N_("Review"), N_("Where was this game lost?"),
     N_("Reviewing… (the solver searches the game's history)"), N_("The review could not be done."),
     N_("Turning point"), N_("Back"), N_("Next move"), N_("Review board"),
-    N_("The turning point: the position after move {number}. You played: {played}. Better: {better}."),
     N_("The position now. A winning line from here:"), N_("Move {number} of {count}: {move}"),
     N_("(the rest of the line is not shown: {moves})"),
+    N_("The turning point: the position after move {number}."),
+    # sharing a deal
+    N_("Copy link"), N_("Link copied: open it to play this deal."), N_("The link could not be copied:"),
 )
 
 #: Card names for screen readers, by card text.

@@ -131,7 +131,7 @@ class PileOut(BaseModel):
     kind: str
     cards: list[str]
     face_down: int
-    direction: str | None = Field(description="Union Square tableau: up, down or null")
+    direction: str | None = Field(description="Union Square tableau and foundations: up, down or null")
 
 
 class ViewOut(BaseModel):

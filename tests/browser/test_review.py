@@ -28,14 +28,28 @@ def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str
     assert f"Move {case['lost_at']} lost the game" in summary and "t2-" not in summary
     step = page.locator("#review-step-text")
     expect(step).to_contain_text(f"after move {case['lost_at'] - 1}")
-    expect(step).to_contain_text("Better: Queen of spades")
+    expect(page.locator("#review-summary")).to_contain_text("Instead: Queen of spades")
+    assert "Queen of spades" not in step.inner_text()  # the turning point's sentence is said once
     board = page.locator("#review-table")
+    assert board.locator(".review-moved").count() == 0
     assert board.locator("[data-pile]").count() == 13
     before = board.locator("[data-pile='foundation-2'] [data-card]").count()
     page.click("#review-next")
     expect(step).to_contain_text("Move 1 of")
     expect(board).to_have_attribute("data-step", "1")
     assert board.locator("[data-pile='foundation-2'] [data-card]").count() == before + 1
+    moved = board.locator(".review-moved")  # the card the step moved is marked
+    assert moved.count() == 1
+    assert moved.get_attribute("data-card") == board.locator(
+        "[data-pile='foundation-2'] [data-card]").last.get_attribute("data-card")
+    page.click("#review-play")
+    expect(page.locator("#review-play")).to_have_text("Pause")
+    page.click("#review-first")  # the turning point stops the replay
+    expect(page.locator("#review-play")).to_have_text("Play")
+    expect(board).to_have_attribute("data-step", "0")
+    page.wait_for_timeout(1000)
+    expect(board).to_have_attribute("data-step", "0")
+    page.click("#review-next")
     page.click("#review-back")
     expect(board).to_have_attribute("data-step", "0")
     page.click("#review-dialog form button")

@@ -82,6 +82,17 @@ class UnionSquareState(NamedTuple):
         return self
 
 
+def foundation_direction(pile: Pile) -> str | None:
+    """Where a foundation goes next: ``up`` (Ace to King), ``down`` (second King to Ace), else None.
+
+    >>> foundation_direction(()), foundation_direction((1,)), foundation_direction(tuple(range(13)))
+    (None, 'up', 'down')
+    """
+    if not pile or len(pile) >= FULL_FOUNDATION:
+        return None
+    return "up" if len(pile) < FOUNDATION_TURN else "down"
+
+
 def pile_direction(pile: Pile) -> int:
     """+1 for a rising pile, -1 for a falling one, 0 when it has fewer than two cards."""
     if len(pile) < 2:
@@ -355,7 +366,7 @@ class UnionSquareGame(Game[UnionSquareState]):
         ]
         for code, cards in zip(FOUNDATION_CODES, state.foundations, strict=True):
             piles.append(PileView(pile_dom_id(code), pile_notation(code), "foundation",
-                                  tuple(card_text(c) for c in cards)))
+                                  tuple(card_text(c) for c in cards), direction=foundation_direction(cards)))
         for code, cards in zip(TABLEAU_CODES, state.tableau, strict=True):
             direction = {1: "up", -1: "down"}.get(pile_direction(cards))
             piles.append(PileView(pile_dom_id(code), pile_notation(code), "tableau",

@@ -118,7 +118,9 @@ export async function openRules() {
   }
   const dialog = $("rules-dialog");
   dialog.showModal();
-  // open at the top, on the title (not scrolled down to the Close button)
-  $("rules-title").focus({ preventScroll: true });
+  // showModal focuses the first button, Close, at the bottom: start at the top, on the title
+  const title = $("rules-title");
+  title.tabIndex = -1;
+  title.focus({ preventScroll: true });
   dialog.scrollTop = 0;
 }

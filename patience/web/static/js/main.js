@@ -19,10 +19,11 @@ import { installShow } from "./show.js";
 import { renderStatus, tick } from "./status.js";
 import { fitCards, minFan, renderTable } from "./table.js";
 import { installToolbar } from "./toolbar.js";
-import { showWin, stopCelebration } from "./win.js";
+import { dealTitle, showWin, stopCelebration } from "./win.js";
 import { describeMove } from "./words.js";
 import { dailyDeal, dealOptions, fillDealKinds, renderDifficulty } from "./deals.js";
 import { ReviewDialog } from "./review.js";
+import { dealFromLink, installShare } from "./share.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
@@ -219,13 +220,14 @@ function redo() {
   });
 }
 
-async function startGame(slug, deal, spoken = null, abandon = false) {
+async function startGame(slug, deal, spoken = null, abandon = false, deck = null) {
   try {
-    const options = deal === null || deal === undefined ? dealOptions() : {};
+    const options = (deal === null || deal === undefined) && !deck ? dealOptions() : {};
     // After "This counts as a loss.": the game left on the table ends as lost.
     const left = abandon && app.game && !app.game.finished ? { abandon: app.game.id } : {};
-    const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck: null, ...options, ...left });
-    setGame(game, "deal", spoken || fmt("{game}, deal {number}", { game: t(game.name), number: game.deal }));
+    const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck, ...options, ...left });
+    setGame(game, "deal", spoken || (game.deal === null ? dealTitle(game)
+      : fmt("{game}, deal {number}", { game: t(game.name), number: game.deal })));
     return true;
   } catch (err) {
     notice(errorText(err));
@@ -546,12 +548,13 @@ async function boot() {
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();
   installPointerInput();
-  // /?game=hamilton&deal=123 opens that deal (a link to share); reload then resumes it
+  installShare(() => app.game, notice);
+  // /?game=hamilton&deal=123 (or &deck=…) opens that deal (a link to share); reload then resumes it
+  const linked = dealFromLink(window.location.search);
   let started = false;
-  if (wanted) {
+  if (linked) {
     window.history.replaceState(null, "", window.location.pathname);
-    const deal = params.get("deal");
-    started = await startGame(wanted, deal && /^\d+$/.test(deal) ? Number(deal) : null);
+    started = await startGame(linked.game, linked.deal, null, false, linked.deck);
   }
   if (!started) {
     try {

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { fmt, plural, t } from "./i18n.js";
+import { parseMove } from "./state.js";
 import { renderTable } from "./table.js";
 
 const PLAY_MS = 700;
@@ -19,7 +20,10 @@ export class ReviewDialog {
     this.review = null;
     this.index = 0;
     this.timer = 0;
-    document.getElementById("review-first").addEventListener("click", () => this.go(0));
+    document.getElementById("review-first").addEventListener("click", () => {
+      this.pause(); // back to the turning point stops a running replay
+      this.go(0);
+    });
     document.getElementById("review-back").addEventListener("click", () => this.go(this.index - 1));
     document.getElementById("review-next").addEventListener("click", () => this.go(this.index + 1));
     this.playButton.addEventListener("click", () => (this.timer ? this.pause() : this.play()));
@@ -68,11 +72,12 @@ export class ReviewDialog {
     const view = this.index === 0 ? r.turning_point : r.steps[this.index - 1].view;
     renderTable(this.board, { game: r.game, view }, "none");
     this.board.dataset.step = String(this.index);
+    if (this.index > 0) this.markMoved(r.steps[this.index - 1].move);
     let text;
     if (this.index === 0) {
+      // the summary above already says what was played and what was better: not a second time
       text = r.lost_at
-        ? fmt("The turning point: the position after move {number}. You played: {played}. Better: {better}.",
-          { number: r.lost_at - 1, played: r.played_words, better: r.better_words })
+        ? fmt("The turning point: the position after move {number}.", { number: r.lost_at - 1 })
         : t("The position now. A winning line from here:");
     } else {
       text = fmt("Move {number} of {count}: {move}",
@@ -86,6 +91,16 @@ export class ReviewDialog {
     document.getElementById("review-back").disabled = this.index === 0;
     document.getElementById("review-next").disabled = this.index === last;
     if (this.index === last) this.pause();
+  }
+
+  /** Outline the card(s) the step's move put down in the small board (nothing for a deal from the stock). */
+  markMoved(text) {
+    const move = parseMove(text);
+    if (!move || move.src === "s") return;
+    const pile = [...this.board.querySelectorAll("[data-pile]")].find((el) => el.dataset.notation === move.dst);
+    if (!pile) return;
+    const cards = [...pile.querySelectorAll(":scope > [data-card]")];
+    for (const card of cards.slice(cards.length - move.count)) card.classList.add("review-moved");
   }
 
   play() {

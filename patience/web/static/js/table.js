@@ -202,6 +202,10 @@ function placeCards(el, pile, sizes, fanStep) {
   if (pile.kind === "tableau" && fanStep === "peek" && n > 2) {
     el.append(countBadge(n));
   }
+  if (pile.kind === "foundation" && pile.direction) {
+    // a foundation that goes up, then down (Union Square): its size, like the tableau's badges
+    el.append(countBadge(n));
+  }
 }
 
 function snapshot() {
