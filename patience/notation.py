@@ -38,6 +38,7 @@ from typing import Any, BinaryIO, Final
 
 from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
 from patience.i18n import _
+from patience.kit import default_slug
 from patience.numbers import is_ascii_number, shorten
 from patience.rules import Game, Move, deal_from_text, get_game
 
@@ -210,7 +211,8 @@ def parse_record(text: str) -> Record:
                 match = None
             if not match:
                 raise InvalidRecordError(
-                    _('line {number}: expected a header like [Game "hamilton"]').format(number=number))
+                    _('line {number}: expected a header like [Game "{game}"]').format(
+                        number=number, game=default_slug()))
             value = re.sub(r"\\(.)", r"\1", match[2])
             headers[match[1]] = value
         else:

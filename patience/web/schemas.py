@@ -44,10 +44,10 @@ class _Strict(BaseModel):
 
 
 def _game_slugs(schema: dict[str, Any]) -> None:
-    """The registered games, as the schema's ``enum`` (read when the schema is made)."""
+    """The registered games, as the schema's ``enum`` and ``examples`` (read when the schema is made)."""
     from patience.rules import game_slugs
 
-    schema["enum"] = game_slugs()
+    schema["enum"] = schema["examples"] = game_slugs()
 
 
 class NewGameIn(BaseModel):
@@ -59,7 +59,7 @@ class NewGameIn(BaseModel):
     })
 
     game: str = Field(max_length=40, description="Game slug (others answer 404)",
-                      examples=["hamilton", "union-square"], json_schema_extra=_game_slugs)
+                      json_schema_extra=_game_slugs)
     deal: StrictInt | None = Field(default=None, ge=1, le=2**32 - 1,
                                    description="Deal number, 1 to 4294967295; null for random")
     deck: str | None = Field(default=None, max_length=2000,
