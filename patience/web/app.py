@@ -42,11 +42,12 @@ from patience.store import Store
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
-from patience.web.routers import games, i18n, review, rules, stats
+from patience.web.routers import fair, games, i18n, review, rules, stats
 from patience.web.routers.common import document_context_parameters, document_guards
 from patience.web.schemas import DEAL_AND_DECK
 from patience.web.service import GameService
 from patience.workers import HINT_QUEUE, WINNABLE_LIMIT, Workers, catalog_for
+from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
 DATABASE_NAME: Final = "patience.sqlite3"
@@ -182,7 +183,8 @@ def domain_error(request: Request, exc: Exception) -> JSONResponse:
 def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
                warm_up: bool = False, allowed_hosts: list[str] | None = None,
                winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
-               hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False) -> FastAPI:
+               hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False,
+               fair_samples: int | None = None, fair_nodes: int | None = None) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
     ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
@@ -193,6 +195,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     may wait for a hint worker (see :mod:`patience.workers.analyzer`).
     ``review_budget``: seconds a review (``/api/games/{id}/review``) may search in all. ``top_up``: prove
     more winnable deals in the background while the server runs (kept next to the database).
+    ``fair_samples`` and ``fair_nodes``: the most completions the fair odds solve for one position,
+    and the positions searched per completion (defaults in :mod:`patience.workers.odds`).
     """
     store = Store(db_path)
     players = PlayerIds(database_secret(db_path),
@@ -200,7 +204,10 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     catalog = catalog_for(db_path)
     workers = Workers(catalog, winnable_budget=winnable_budget, hint_budget=hint_budget,
                       winnable_limit=winnable_limit, solver_workers=solver_workers, hint_queue=hint_queue,
-                      review_budget=review_budget, top_up=top_up)
+                      review_budget=review_budget, top_up=top_up,
+                      fair_samples=MAX_SAMPLES if fair_samples is None else fair_samples,
+                      fair_hint_samples=min(fair_samples or HINT_SAMPLES, HINT_SAMPLES),
+                      fair_nodes=MAX_NODES if fair_nodes is None else fair_nodes)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -233,7 +240,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     app.add_exception_handler(sqlite3.Error, storage_error)
     for kind in (*DOMAIN_STATUS, StorageUnavailableError):
         app.add_exception_handler(kind, domain_error)
-    for router in (games.router, review.router, stats.router, i18n.router, rules.router):
+    for router in (games.router, fair.router, review.router, stats.router, i18n.router, rules.router):
         app.include_router(router)
 
     def openapi() -> dict[str, Any]:

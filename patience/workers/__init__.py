@@ -4,6 +4,7 @@
 - :mod:`patience.workers.analyzer`: the dot's searches and the hints (:class:`Analyzer`);
 - :mod:`patience.workers.scheduler`: which of the dot's searches runs next, with growing budgets;
 - :mod:`patience.workers.knowledge`: what the solver has decided, reused without a new search;
+- :mod:`patience.workers.odds`: the fair odds, with a growing number of samples (:class:`OddsKeeper`);
 - :mod:`patience.workers.reviews`: where a game was lost (:class:`Reviewer`);
 - :mod:`patience.workers.topup`: more proven-winnable deals in the background (:class:`TopUp`).
 
@@ -19,11 +20,13 @@ from pathlib import Path
 
 from patience.catalog import Catalog
 from patience.workers.analyzer import HINT_QUEUE, Analyzer
+from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES, OddsKeeper
 from patience.workers.reviews import Reviewer
 from patience.workers.scheduler import WINNABLE_LIMIT
 from patience.workers.topup import TopUp, catalog_path
 
-__all__ = ["HINT_QUEUE", "WINNABLE_LIMIT", "Analyzer", "Reviewer", "TopUp", "Workers", "catalog_path"]
+__all__ = ["HINT_QUEUE", "WINNABLE_LIMIT", "Analyzer", "OddsKeeper", "Reviewer", "TopUp", "Workers",
+           "catalog_path"]
 
 
 class Workers:
@@ -37,10 +40,16 @@ class Workers:
 
     def __init__(self, catalog: Catalog, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
                  winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
-                 hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False) -> None:
+                 hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False,
+                 fair_samples: int = MAX_SAMPLES, fair_hint_samples: int = HINT_SAMPLES,
+                 fair_nodes: int | None = MAX_NODES) -> None:
         self.analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget,
                                  winnable_limit=winnable_limit, workers=solver_workers,
                                  hint_queue=hint_queue)
+        self.odds = OddsKeeper(workers=self.analyzer.hint_workers, queue=self.analyzer.workers,
+                               max_samples=fair_samples, max_nodes=fair_nodes)
+        #: Completions a fair hint samples.
+        self.fair_hint_samples = fair_hint_samples
         self.reviewer = Reviewer(budget=review_budget)
         self.topper = TopUp(catalog) if top_up else None
 
@@ -56,6 +65,7 @@ class Workers:
         if self.topper is not None:
             self.topper.stop()
         self.reviewer.shutdown()
+        self.odds.shutdown()
         self.analyzer.shutdown()
 
 

@@ -34,9 +34,11 @@ from typing import Any, Final
 
 from patience.hints import known_hint
 from patience.i18n import _, language
+from patience.observation import Observation
 from patience.rules import Move, get_game
 from patience.solver.result import Status
 from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
+from patience.workers.odds import fair_hint_job, quick_fair_hint
 from patience.workers.pool import Slots, process_pool, worker_setup
 from patience.workers.pool import context as pool_context
 from patience.workers.scheduler import (
@@ -54,6 +56,8 @@ log = logging.getLogger(__name__)
 #: Extra seconds a hint may take beyond its budget before the heuristic answers instead.
 HINT_GRACE_SECONDS: Final = 5.0
 SWEEP_SECONDS: Final = 1.0
+#: Seconds a fair hint may take before the heuristic answers instead.
+FAIR_HINT_SECONDS: Final = 60.0
 #: Hints that may wait for a hint worker; more than that are answered by the heuristic at once.
 HINT_QUEUE: Final = 8
 #: Winnability jobs that may wait for a worker; beyond it the oldest is answered ``unknown``.
@@ -161,6 +165,7 @@ class Analyzer:
         self.workers = workers if workers is not None else default_workers()
         self.hint_workers = hint_workers if hint_workers is not None else max(1, self.workers // 2)
         self.hint_queue = hint_queue
+        self.fair_hint_seconds = FAIR_HINT_SECONDS
         self.knowledge = Knowledge()
         self.scheduler = Scheduler(self._run, budgets=escalation(winnable_budget, winnable_limit),
                                    workers=self.workers, on_result=self._learn, clock=time.monotonic,
@@ -275,6 +280,37 @@ class Analyzer:
             log.warning("hint worker unavailable (%r); answering with the heuristic", exc)
             return self._quick_hint(game, state, last)
         return {**answer, "busy": False}
+
+    async def fair_hint(self, slug: str, observation: Observation, seed: int, samples: int,
+                        max_nodes: int | None, last_move: str | None, lang: str) -> dict[str, Any]:
+        """The fair hint (:func:`patience.fair.fair_hint`) from a hint worker, awaited without a thread.
+
+        Same busy rule as :meth:`hint`: beyond the hint queue, or when the worker is late, the
+        heuristic's move on a completion of the observation answers at once, marked ``busy``.
+        """
+        if not self._hint_slots.take():
+            return self._quick_fair_hint(slug, observation, seed, last_move)
+        try:
+            future = self._submit("hint", fair_hint_job, slug, observation, seed, samples, max_nodes, lang)
+        except Exception:
+            self._hint_done()
+            raise
+        future.add_done_callback(lambda _done: self._hint_done())
+        try:
+            answer: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
+                                                            self.fair_hint_seconds)
+        except (TimeoutError, BrokenExecutor) as exc:
+            future.cancel()
+            log.warning("fair hint worker unavailable (%r); answering with the heuristic", exc)
+            return self._quick_fair_hint(slug, observation, seed, last_move)
+        return {**answer, "busy": False}
+
+    def _quick_fair_hint(self, slug: str, observation: Observation, seed: int,
+                         last_move: str | None) -> dict[str, Any]:
+        answer = quick_fair_hint(slug, observation, seed, last_move)
+        answer["explanation"] = " ".join((_("The solver is busy: this is a quick guess."),
+                                          answer["explanation"]))
+        return {**answer, "busy": True}
 
     def _quick_hint(self, game: Any, state: Any, last: Move | None) -> dict[str, Any]:
         answer = hint_answer(known_hint(game, state, Status.UNKNOWN, (), last))

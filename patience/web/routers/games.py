@@ -19,6 +19,7 @@ from patience.rules import game_slugs, get_game
 from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
+from patience.web.routers.fair import FairHintOut, fair_hint
 from patience.web.schemas import (
     CatalogEntryOut,
     ClockIn,
@@ -180,30 +181,42 @@ async def abandon(game_id: str, request: Request, history: History = "recent") -
     return service.describe(*service.abandon(player_of(request), game_id), history=history == "full")
 
 
+#: ``?fair=1``: the fair hint, which reads only what the player sees.
+Fair = Annotated[bool, Query(description="The fair hint: only what the player sees (see /odds)")]
+
+
 @router.get("/{game_id}/hint", responses=errors(404))
-async def hint(game_id: str, request: Request) -> HintOut:
+async def hint(game_id: str, request: Request, fair: Fair = False) -> HintOut | FairHintOut:
     """A suggested move, from a winning line when one is known or found in the budget.
+
+    ``?fair=1``: the fair hint instead (``basis`` ``fair``, with ``won`` of ``samples``): the move
+    after which most of the sampled ways the unseen cards can lie can still be won.
 
     Changes nothing: to count the hint in the statistics (a win "with hints"), the page asks with
     ``POST`` instead. On a known winning line it answers at once; when the solver is busy it answers
     at once with the heuristic move and ``busy: true``.
     """
-    return await _hint(game_id, request, mark=False)
+    return await _hint(game_id, request, mark=False, fair=fair)
 
 
 @router.post("/{game_id}/hint", responses=errors(404))
-async def hint_used(game_id: str, request: Request) -> HintOut:
+async def hint_used(game_id: str, request: Request, fair: Fair = False) -> HintOut | FairHintOut:
     """The same hint as ``GET``, and the game is marked as having used hints (shown in the statistics)."""
-    return await _hint(game_id, request, mark=True)
+    return await _hint(game_id, request, mark=True, fair=fair)
 
 
-async def _hint(game_id: str, request: Request, *, mark: bool) -> HintOut:
+async def _hint(game_id: str, request: Request, *, mark: bool, fair: bool = False) -> HintOut | FairHintOut:
     service, player = service_of(request), player_of(request)
     record, state = service.load(player, game_id)  # the game's row: its history is not read
     if record.finished:
         return HintOut(move=None, basis="heuristic", status=Status.WINNABLE if record.won else Status.LOST,
                        explanation=_("This game is over."), line=[])
     last = service.store.recent_moves(record, 1)[0] if record.actions else []
+    if fair:
+        answer = await fair_hint(request, record, state, last[-1] if last else None)
+        if mark:
+            service.store.mark_hint_used(player, game_id)
+        return answer
     found = await analyzer_of(request).hint(record.id, record.game, state, last[-1] if last else None,
                                             get_language(), point_of(record))
     if mark:

@@ -1,0 +1,90 @@
+"""Fair play in the game: ``/api/games/{id}/odds`` and the fair hint (``/hint?fair=1``).
+
+Both read only what the player sees: the game's observation (each game's
+``observe``), never the order of the cards still hidden. The samples' seed
+comes from the observation itself (:func:`patience.workers.odds.seed_of`),
+so two games that differ only in that order get the same answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from patience.i18n import get_language
+from patience.observation import Observation
+from patience.rules import Move, get_game
+from patience.store import GameRecord
+from patience.web.routers.common import analyzer_of, errors, player_of, service_of
+from patience.web.schemas import HintOut
+from patience.workers import Workers
+from patience.workers.odds import OddsKeeper, seed_of
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+class OddsOut(BaseModel):
+    """The fair odds so far: of ``samples`` ways the unseen cards can lie, how many can still be won."""
+
+    version: int
+    samples: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
+    won: int = Field(description="Completions that can still be won")
+    lost: int = Field(description="Completions that can no longer be won")
+    unknown: int = Field(description="Completions not decided within the node budget")
+    low: float = Field(description="Lower end of the 95% interval of the share that can be won "
+                                   "(unknowns counted as lost)")
+    high: float = Field(description="Upper end of the 95% interval (unknowns counted as won)")
+    more: bool = Field(description="More completions are being solved: ask again")
+    hidden: int = Field(description="Cards the player has not seen (0: the odds are exact)")
+    seed: int = Field(description="The samples' seed, made from what the player sees")
+
+
+class FairHintOut(HintOut):
+    """A fair hint (``basis`` ``fair``): the move after which most sampled completions can still be won."""
+
+    won: int = Field(description="Sampled completions that can still be won after the move")
+    samples: int = Field(description="Completions sampled (0: a safe move, given at once)")
+
+
+def workers_of(request: Request) -> Workers:
+    """The app's solver pools."""
+    workers: Workers = request.app.state.workers
+    return workers
+
+
+def observation_of(request: Request, record: GameRecord, state: Any) -> Observation:
+    """What the player sees of this game's position (made once per version; reads the game's moves)."""
+    keeper: OddsKeeper = workers_of(request).odds
+
+    def make() -> Observation:
+        full = service_of(request).store.get_game(record.player, record.id, history=True)
+        played = [Move.parse(text) for text in (full.moves if full is not None else [])]
+        return get_game(record.game).observe(state, played)
+
+    return keeper.observation(record.id, record.version, make)
+
+
+@router.get("/{game_id}/odds", responses=errors(404))
+async def odds(game_id: str, request: Request) -> OddsOut:
+    """The share of the ways the unseen cards can lie that can still be won (fair: nothing hidden read).
+
+    Each answer gives the odds so far; while ``more`` is true the server solves more completions in
+    the background (8, then 16, 32 ... up to its limit) as long as a page keeps asking: ask again.
+    """
+    service = service_of(request)
+    record, state = service.load(player_of(request), game_id)
+    seen = observation_of(request, record, state)
+    answer = workers_of(request).odds.poll(record.id, record.game, seen)
+    return OddsOut.model_validate({"version": record.version, **answer.as_json()})
+
+
+async def fair_hint(request: Request, record: GameRecord, state: Any, last: str | None) -> FairHintOut:
+    """The fair hint for a game's position, on the hint pool (busy: the heuristic on a completion)."""
+    workers = workers_of(request)
+    seen = observation_of(request, record, state)
+    found = await analyzer_of(request).fair_hint(
+        record.game, seen, seed_of(seen), workers.fair_hint_samples, workers.odds.max_nodes, last,
+        get_language())
+    return FairHintOut.model_validate(found)

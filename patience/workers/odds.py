@@ -1,0 +1,307 @@
+"""Fair odds for the dot, in the background: a growing number of sampled completions per game.
+
+While a page asks about a game (``GET /api/games/{id}/odds``), :class:`OddsKeeper`
+keeps a *watch* on the game's newest observation and solves more and more
+completions of it in worker processes (batches up to :data:`SAMPLE_STEPS`:
+8, then 16, 32, ... samples in all, up to ``max_samples``), each completion
+within a node budget (``max_nodes``), so the same observation always gets
+the same answer. Each answer says the odds so far and whether more are
+coming. Bounds, as for the dot's winnability searches:
+
+- at most one batch per game, for its newest observation: when the game
+  moves on, the old watch is dropped (a running batch finishes, unread);
+- a watch nobody asked about for ``poll_timeout`` seconds is let go;
+- at most ``workers`` batches run at once and ``queue`` more wait in the
+  pool (the one busy rule, :class:`~patience.workers.pool.Slots`); a batch
+  refused as busy stays owed and asks again on its page's next question;
+- at most ``max_samples`` completions per observation (one when nothing is
+  hidden: then every completion is the position itself).
+
+The samples' seed comes from the observation alone (:func:`seed_of`), so two
+games that differ only in the order of cards nobody has seen get the same
+samples, the same odds and the same fair hint: nothing hidden is read.
+
+>>> from patience.fair import observe
+>>> from patience.rules import get_game
+>>> game = get_game("hamilton")
+>>> seed_of(observe(game, 1, [])) == seed_of(observe(game, 1, []))
+True
+>>> sample_targets(1, 8, 100)
+(8, 16, 32, 64, 100)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final
+
+from patience.fair import Budget, Odds, completions
+from patience.observation import Observation
+from patience.rules import get_game
+from patience.solver import LOST, WON, solve
+from patience.workers.pool import Slots, process_pool
+
+log = logging.getLogger(__name__)
+
+#: Completions solved first; each later batch doubles the total.
+FIRST_SAMPLES: Final = 8
+#: The most completions solved for one observation by default.
+MAX_SAMPLES: Final = 256
+#: Positions searched per completion by default (a node budget: the same answer on every machine).
+MAX_NODES: Final = 20_000
+#: Observations remembered by game and version (so a poll reads no history).
+OBSERVATIONS_KEPT: Final = 1024
+#: A game's odds stop growing when no page asked about it for this long (seconds).
+POLL_TIMEOUT: Final = 20.0
+
+
+def seed_of(observation: Observation) -> int:
+    """The samples' seed for an observation: 64 bits of a SHA-256 of what the player sees."""
+    digest = hashlib.sha256(repr(observation).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def sample_targets(hidden: int, first: int, most: int) -> tuple[int, ...]:
+    """The totals of completions solved in turn: ``first``, doubled each time, up to ``most``.
+
+    >>> sample_targets(0, 8, 256)
+    (1,)
+    >>> sample_targets(24, 8, 20)
+    (8, 16, 20)
+    """
+    if hidden == 0:
+        return (1,)
+    targets = [min(first, most)]
+    while targets[-1] < most:
+        targets.append(min(targets[-1] * 2, most))
+    return tuple(targets)
+
+
+def odds_batch(slug: str, observation: Observation, seed: int, start: int, stop: int,
+               max_nodes: int | None) -> tuple[int, int, int]:
+    """In a worker process: ``(won, lost, unknown)`` among completions ``start`` to ``stop - 1``.
+
+    The completions are :func:`patience.fair.completions`' first ``stop`` for ``seed`` (so the
+    batches of one observation together are exactly its first ``stop`` samples).
+    """
+    game = get_game(slug)
+    budget = Budget(max_nodes=max_nodes)
+    known: dict[Any, str] = {}
+    won = lost = 0
+    for state in completions(game, observation, stop, seed)[start:]:
+        key = state.key()
+        if key not in known:
+            known[key] = solve(game, state, max_nodes=budget.max_nodes).outcome
+        won += known[key] == WON
+        lost += known[key] == LOST
+    return won, lost, stop - start - won - lost
+
+
+@dataclass(frozen=True)
+class OddsAnswer:
+    """The odds so far for an observation, and whether more samples are coming."""
+
+    odds: Odds
+    more: bool
+    hidden: int
+    seed: int
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"samples", "won", "lost", "unknown", "low", "high", "more", "hidden", "seed"}``."""
+        return {**self.odds.as_json(), "more": self.more, "hidden": self.hidden, "seed": self.seed}
+
+
+@dataclass
+class _Watch:
+    observation: Observation
+    seed: int
+    targets: tuple[int, ...]
+    last_poll: float
+    won: int = 0
+    lost: int = 0
+    unknown: int = 0
+    step: int = 0  # index of the next target
+    running: bool = False
+    failures: int = 0
+
+    @property
+    def samples(self) -> int:
+        return self.won + self.lost + self.unknown
+
+    @property
+    def more(self) -> bool:
+        return self.step < len(self.targets) and self.failures < 3
+
+
+#: Submits a batch: ``(slug, observation, seed, start, stop, max_nodes)`` to a future of its counts.
+Submit = Callable[[str, Observation, int, int, int, "int | None"], "Future[tuple[int, int, int]]"]
+
+
+class OddsKeeper:
+    """Grows each watched game's odds in worker processes, within the bounds above; thread-safe."""
+
+    def __init__(self, *, workers: int = 1, queue: int = 1, first_samples: int = FIRST_SAMPLES,
+                 max_samples: int = MAX_SAMPLES, max_nodes: int | None = MAX_NODES,
+                 poll_timeout: float = POLL_TIMEOUT, clock: Callable[[], float] = time.monotonic,
+                 submit: Submit | None = None) -> None:
+        self.workers = workers
+        self.first_samples = first_samples
+        self.max_samples = max_samples
+        self.max_nodes = max_nodes
+        self.poll_timeout = poll_timeout
+        self.clock = clock
+        self._submit_batch = submit or self._submit
+        self._slots = Slots(workers, queue)
+        self._lock = threading.Lock()
+        self._watches: dict[str, _Watch] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._stopped = False
+        self._seen: OrderedDict[tuple[str, int], Observation] = OrderedDict()
+
+    def observation(self, game_id: str, version: int, make: Callable[[], Observation]) -> Observation:
+        """The observation of a game's version, made once (``make`` reads the game's moves)."""
+        key = (game_id, version)
+        with self._lock:
+            if key in self._seen:
+                self._seen.move_to_end(key)
+                return self._seen[key]
+        seen = make()
+        with self._lock:
+            self._seen[key] = seen
+            while len(self._seen) > OBSERVATIONS_KEPT:
+                self._seen.popitem(last=False)
+        return seen
+
+    # --- asking ------------------------------------------------------------------------------
+    def poll(self, game_id: str, slug: str, observation: Observation) -> OddsAnswer:
+        """A page asks about this game's observation: the odds so far; more are solved while it asks."""
+        now = self.clock()
+        with self._lock:
+            for other, old in list(self._watches.items()):
+                if now - old.last_poll > self.poll_timeout:
+                    del self._watches[other]
+            watch = self._watches.get(game_id)
+            if watch is None or watch.observation != observation:
+                watch = _Watch(observation, seed_of(observation),
+                               sample_targets(observation.hidden_total, self.first_samples,
+                                              self.max_samples), now)
+                self._watches[game_id] = watch
+            watch.last_poll = now
+            start = watch.more and not watch.running and not self._stopped and self._slots.take()
+            if start:
+                watch.running = True
+            answer = self._answer(watch)
+        if start:
+            self._start(game_id, slug, watch)
+        return answer
+
+    def _answer(self, watch: _Watch) -> OddsAnswer:
+        return OddsAnswer(Odds(watch.samples, watch.won, watch.lost, watch.unknown), watch.more,
+                          watch.observation.hidden_total, watch.seed)
+
+    # --- running -----------------------------------------------------------------------------
+    def _start(self, game_id: str, slug: str, watch: _Watch) -> None:
+        start, stop = watch.samples, watch.targets[watch.step]
+        try:
+            future = self._submit_batch(slug, watch.observation, watch.seed, start, stop, self.max_nodes)
+        except Exception:
+            log.exception("odds batch could not start")
+            self._finished(watch, None)
+            return
+        future.add_done_callback(lambda done: self._finished(watch, done))
+
+    def _finished(self, watch: _Watch, future: Future[tuple[int, int, int]] | None) -> None:
+        self._slots.release()
+        counts = None
+        if future is not None and not future.cancelled():
+            error = future.exception()
+            if error is None:
+                counts = future.result()
+            else:
+                log.warning("odds batch failed: %r", error)
+                if isinstance(error, BrokenExecutor):
+                    self._discard()
+        with self._lock:
+            watch.running = False
+            if counts is None:
+                watch.failures += 1
+            else:
+                watch.won += counts[0]
+                watch.lost += counts[1]
+                watch.unknown += counts[2]
+                watch.step += 1
+
+    def _submit(self, slug: str, observation: Observation, seed: int, start: int, stop: int,
+                max_nodes: int | None) -> Future[tuple[int, int, int]]:
+        with self._lock:
+            if self._pool is None:
+                self._pool = process_pool(self.workers)
+            pool = self._pool
+        return pool.submit(odds_batch, slug, observation, seed, start, stop, max_nodes)
+
+    def _discard(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- looking -------------------------------------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        """How many games are watched and batches run (for tests)."""
+        with self._lock:
+            return {"watched": len(self._watches),
+                    "running": sum(1 for w in self._watches.values() if w.running)}
+
+    def shutdown(self) -> None:
+        """Let go of every watch and stop the worker processes; no batch starts afterwards."""
+        with self._lock:
+            self._stopped = True
+            self._watches.clear()
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+#: Completions a fair hint samples on the server, by default.
+HINT_SAMPLES: Final = 32
+
+
+def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, max_nodes: int | None,
+                  lang: str) -> dict[str, Any]:
+    """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``."""
+    from patience.commands.solve import fair_hint_text
+    from patience.fair import fair_hint
+    from patience.i18n import language
+
+    game = get_game(slug)
+    with language(lang):
+        found = fair_hint(game, observation, samples=samples, seed=seed, budget=Budget(max_nodes=max_nodes))
+        # worded on a completion: a move's words name only cards the player sees
+        shown = completions(game, observation, 1, seed)[0]
+        return {"move": None if found.move is None else str(found.move), "basis": BASIS_FAIR,
+                "status": "unknown", "explanation": fair_hint_text(game, shown, found), "line": [],
+                "won": found.won, "samples": found.samples}
+
+
+def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | None) -> dict[str, Any]:
+    """The heuristic move on a completion of the observation (no search, nothing hidden read)."""
+    from patience.hints import known_hint
+    from patience.rules import Move
+
+    game = get_game(slug)
+    shown = completions(game, observation, 1, seed)[0]
+    found = known_hint(game, shown, "unknown", (), None if last is None else Move.parse(last))
+    return {"move": None if found.move is None else str(found.move), "basis": str(found.basis),
+            "status": "unknown", "explanation": str(found.explanation), "line": [],
+            "won": 0, "samples": 0}
+
+
+#: The ``basis`` of a fair hint.
+BASIS_FAIR: Final = "fair"
