@@ -56,6 +56,12 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Can this still be won?"), N_("Winnable"), N_("Lost: this deal can no longer be won"),
     N_("Not known yet"), N_("Thinking…"), N_("Unknown"), N_("Hint: {move}"),
     N_("No hint: no move is left."), N_("Winning line"), N_("Best guess"),
+    # fair analysis: only what the player sees (js/fair.js)
+    N_("Analysis"), N_("Analysis: exact (knows the stock)"), N_("Analysis: fair (only what you see)"),
+    N_("Counting the ways the stock can lie…"),
+    N_("About {percent}% of the ways the stock can lie still win"),
+    N_("95% interval: {low}%–{high}% (won in {won} of {samples} sampled orders of the stock)"),
+    N_("Fair hint"),
     # messages
     N_("You won!"), N_("You won in {moves} moves and {time}."), N_("No move is left."),
     N_("No move is left: this game is lost. Undo, restart or start a new game."),

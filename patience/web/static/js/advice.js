@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { fmt, langTag, t } from "./i18n.js";
+import { fairMode, hintQuery, scheduleOdds } from "./fair.js";
 import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
 import { hintWords } from "./words.js";
 
@@ -45,6 +46,10 @@ export function scheduleWinnable() {
   window.clearTimeout(app.pollTimer);
   const g = app.game;
   if (!g) return;
+  if (fairMode()) {
+    scheduleOdds(g); // the fair dot: odds over the ways the unseen cards can lie
+    return;
+  }
   if (g.won) {
     setWinnable("won");
     return;
@@ -80,7 +85,7 @@ export function hideHint() {
 
 /** Ask for a hint; POST, because a hint counts in the statistics (a win "with hints"). */
 export function fetchHint(g) {
-  return api.post(`/api/games/${g.id}/hint`, {});
+  return api.post(`/api/games/${g.id}/hint${hintQuery()}`, {});
 }
 
 export async function showHint() {
@@ -113,7 +118,8 @@ export async function showHint() {
   } else {
     parts.push(t("No hint: no move is left."));
   }
-  const basis = hint.basis === "winning line" ? t("Winning line") : hint.basis ? t("Best guess") : "";
+  const basis = hint.basis === "winning line" ? t("Winning line") : hint.basis === "fair" ? t("Fair hint")
+    : hint.basis ? t("Best guess") : "";
   const detail = [basis, hint.explanation || ""].filter(Boolean).join(": ");
   const head = document.createElement("strong");
   head.textContent = parts.join(" ");

@@ -6,6 +6,7 @@ import { hideHint, scheduleWinnable, showHint } from "./advice.js";
 import { api } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
 import { installClock, report, takeTime } from "./clock.js";
+import { installFair } from "./fair.js";
 import { confirmLoss, installConfirm, openRules, openSaved } from "./dialogs.js";
 import { finishGame, installFinish, offerFinish } from "./finish.js";
 import { installPointer } from "./drag.js";
@@ -484,6 +485,10 @@ function wireControls() {
   });
   installKeyboard({ playMoves, doubleClick, undo, redo, showHint, hideHint, select, clearSelection });
   installShow({ playMoves });
+  installFair(() => {
+    hideHint();
+    scheduleWinnable();
+  });
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     window.clearTimeout(resizeTimer);

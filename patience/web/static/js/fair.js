@@ -1,0 +1,158 @@
+// Fair analysis: a setting "Analysis: exact (knows the stock) / fair (only what you see)", remembered,
+// exact by default. In fair mode the dot shows the odds the server counts over more and more of the
+// ways the unseen cards can lie (GET /api/games/{id}/odds), the hint is the fair hint (?fair=1), and
+// "Show me how" (which follows a line found by knowing the stock) waits until nothing is hidden.
+
+import { api } from "./api.js";
+import { fmt, langTag, t } from "./i18n.js";
+import { $, app } from "./state.js";
+
+const MODE_KEY = "patience.analysis";
+const EXACT = "exact";
+const FAIR = "fair";
+const POLL_MAX_MS = 4000;
+
+const fair = { hidden: null, version: null, timer: 0 };
+let onChange = () => {};
+
+/** True when the player chose fair analysis. */
+export function fairMode() {
+  return localStorage.getItem(MODE_KEY) === FAIR;
+}
+
+/** "?fair=1" in fair mode, for the hint's URL. */
+export function hintQuery() {
+  return fairMode() ? "?fair=1" : "";
+}
+
+function percent(share) {
+  return Math.round(share * 100).toLocaleString(langTag());
+}
+
+/** The dot's words for an odds answer. */
+function oddsText(answer) {
+  if (!answer.samples) return t("Counting the ways the stock can lie…");
+  if (!answer.hidden) {
+    // nothing hidden: the one "sample" is the position itself
+    if (answer.won) return t("Winnable");
+    if (answer.lost) return t("Lost: this deal can no longer be won");
+    return t("Not known yet");
+  }
+  return fmt("About {percent}% of the ways the stock can lie still win",
+             { percent: percent(answer.won / answer.samples) });
+}
+
+function oddsTitle(answer) {
+  if (!answer.samples || !answer.hidden) return t("Can this still be won?");
+  return fmt("95% interval: {low}%–{high}% (won in {won} of {samples} sampled orders of the stock)",
+             { low: percent(answer.low), high: percent(answer.high), won: answer.won, samples: answer.samples });
+}
+
+function showOdds(answer) {
+  const el = $("winnable");
+  el.dataset.status = answer.more ? "pending" : answer.hidden ? "odds" : answer.won ? "winnable"
+    : answer.lost ? "lost" : "unknown";
+  el.dataset.analysis = FAIR;
+  el.dataset.samples = String(answer.samples);
+  el.textContent = oddsText(answer);
+  el.title = oddsTitle(answer);
+  if (answer.samples) el.style.setProperty("--odds-hue", String(Math.round(130 * answer.won / answer.samples)));
+}
+
+/** "Show me how" plays a line found by knowing the stock: in fair mode only once nothing is hidden. */
+export function offerShowHow(g = app.game) {
+  const button = $("show-how");
+  if (!button) return;
+  let hidden = false;
+  if (fairMode() && g && !g.finished) {
+    const known = fair.version === g.version ? fair.hidden : null;
+    const stock = g.view && g.view.status ? g.view.status.stock_left : 0;
+    hidden = known !== null ? known > 0 : Boolean(stock);
+  }
+  button.hidden = hidden;
+}
+
+/** In fair mode, poll the odds of the game's position (growing samples) until no more are coming. */
+export function scheduleOdds(g) {
+  window.clearTimeout(fair.timer);
+  if (fair.version !== g.version) fair.hidden = null;
+  fair.version = g.version;
+  offerShowHow(g);
+  const el = $("winnable");
+  el.dataset.analysis = FAIR;
+  if (g.won) {
+    el.dataset.status = "won";
+    el.textContent = t("Won");
+    return;
+  }
+  el.dataset.status = "pending";
+  el.dataset.samples = "0";
+  el.textContent = t("Counting the ways the stock can lie…");
+  el.title = t("Can this still be won?");
+  let delay = 250;
+  const poll = async () => {
+    if (app.game !== g || !fairMode()) return;
+    let answer;
+    try {
+      answer = await api.get(`/api/games/${g.id}/odds`);
+    } catch (err) {
+      if (app.game === g) {
+        el.dataset.status = "unknown";
+        el.textContent = t("Not known yet");
+      }
+      return;
+    }
+    if (app.game !== g || !fairMode() || answer.version !== g.version) return;
+    fair.hidden = answer.hidden;
+    offerShowHow(g);
+    showOdds(answer);
+    if (answer.more) {
+      delay = Math.min(delay * 1.5, POLL_MAX_MS);
+      fair.timer = window.setTimeout(poll, delay);
+    }
+  };
+  fair.timer = window.setTimeout(poll, 120);
+}
+
+/** Stop polling the odds (the exact dot takes over). */
+export function stopOdds() {
+  window.clearTimeout(fair.timer);
+  delete $("winnable").dataset.analysis;
+}
+
+/** Add the setting to the toolbar's last group (the toolbar moves it into the menu when needed). */
+export function installFair(changed) {
+  onChange = changed;
+  if (!document.querySelector('link[href="/static/fair.css"]')) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = "/static/fair.css";
+    document.head.append(link);
+  }
+  const groups = document.querySelectorAll(".toolbar .group");
+  const group = groups[groups.length - 1];
+  if (!group || $("analysis-mode")) return;
+  const label = document.createElement("label");
+  label.className = "visually-hidden";
+  label.htmlFor = "analysis-mode";
+  label.dataset.i18n = "Analysis";
+  label.textContent = t("Analysis");
+  const select = document.createElement("select");
+  select.id = "analysis-mode";
+  for (const [value, text] of [[EXACT, "Analysis: exact (knows the stock)"],
+    [FAIR, "Analysis: fair (only what you see)"]]) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.dataset.i18n = text;
+    option.textContent = t(text);
+    select.append(option);
+  }
+  select.value = fairMode() ? FAIR : EXACT;
+  select.addEventListener("change", () => {
+    localStorage.setItem(MODE_KEY, select.value);
+    if (!fairMode()) stopOdds();
+    offerShowHow();
+    onChange();
+  });
+  group.append(label, select);
+}

@@ -1,0 +1,78 @@
+"""Fair analysis in a real browser: the setting (remembered), the odds on the dot, the fair hint."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import expect
+
+from patience.web.app import create_app
+from tests.browser.conftest import free_port
+from tests.browser.helpers import control, open_deal
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with fast fair analysis: at most 16 completions of 1,500 positions each."""
+    app = create_app(tmp_path_factory.mktemp("fair") / "patience.sqlite3", winnable_budget=0.5,
+                     hint_budget=0.5, winnable_limit=2.0, fair_samples=16, fair_nodes=1500)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{server.config.port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def wait_for_odds(page: Any) -> None:
+    """Until the fair dot has all its samples."""
+    page.wait_for_function("() => { const d = document.getElementById('winnable');"
+                           " return d.dataset.analysis === 'fair' && d.dataset.samples === '16'"
+                           " && d.dataset.status !== 'pending'; }", timeout=60000)
+
+
+def test_fair_mode_shows_odds_and_a_fair_hint_and_is_remembered(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 4)
+    setting = control(page, "#analysis-mode")
+    assert setting.input_value() == "exact"  # exact by default
+    assert page.locator("#show-how").get_attribute("hidden") is None
+    setting.select_option("fair")
+    assert page.evaluate("localStorage.getItem('patience.analysis')") == "fair"
+    wait_for_odds(page)
+    dot = page.locator("#winnable")
+    expect(dot).to_contain_text("of the ways the stock can lie still win")
+    assert "95% interval" in (dot.get_attribute("title") or "")
+    # the stock is hidden: no winning line, which would peek
+    assert page.locator("#show-how").get_attribute("hidden") is not None
+
+    with page.expect_response(lambda r: "/hint?fair=1" in r.url) as answer:
+        control(page, "#hint").click()
+    assert answer.value.json()["basis"] == "fair"
+    box = page.locator("#hint-box")
+    expect(box).to_be_visible()
+    assert box.get_attribute("data-basis") == "fair"
+    expect(box).to_contain_text("Fair hint")
+
+    page.reload()
+    page.wait_for_function("() => window.patience && window.patience.app.game")
+    assert control(page, "#analysis-mode").input_value() == "fair"
+    wait_for_odds(page)
+
+    control(page, "#analysis-mode").select_option("exact")
+    page.wait_for_function("() => !document.getElementById('winnable').dataset.analysis")
+    assert page.evaluate("localStorage.getItem('patience.analysis')") == "exact"
+    assert page.locator("#show-how").get_attribute("hidden") is None
+    with page.expect_response(lambda r: r.url.endswith("/hint")) as exact:
+        control(page, "#hint").click()
+    assert exact.value.json()["basis"] != "fair"
