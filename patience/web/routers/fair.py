@@ -59,8 +59,7 @@ def observation_of(request: Request, record: GameRecord, state: Any) -> Observat
     keeper: OddsKeeper = workers_of(request).odds
 
     def make() -> Observation:
-        full = service_of(request).store.get_game(record.player, record.id, history=True)
-        played = [Move.parse(text) for text in (full.moves if full is not None else [])]
+        played = [Move.parse(text) for text in service_of(request).store.history(record).moves]
         return get_game(record.game).observe(state, played)
 
     return keeper.observation(record.id, record.version, make)
