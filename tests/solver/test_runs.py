@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Generator
+from itertools import product
 from typing import Any
 
 import pytest
 
 from patience import get_game
-from patience.cards import SUIT
+from patience.cards import ACE, RANK, SUIT, card_text, parse_card
 from patience.games.union_square import runs as runs_module
 from patience.games.union_square.rules import UnionSquareState, fits_tableau
 from patience.games.union_square.runs import (
@@ -22,7 +23,7 @@ from patience.games.union_square.runs import (
     run_search,
     suit_runs,
 )
-from patience.rules import FOUNDATION, TABLEAU
+from patience.rules import FOUNDATION, STOCK_MOVE, TABLEAU, WASTE
 from patience.solver import LOST, solve
 from tests.solver.brute_force import TooBig, brute_force_winnable
 from tests.solver.mini import mini_union_square_runs
@@ -276,30 +277,195 @@ def test_the_waste_bound_lets_cards_that_may_go_up_join_runs() -> None:
 
 
 #: A deck no one can win (tableau first, then the stock from the top): the tableau's K, J, 9
-#: and 7 of each suit never meet; the stock turns both 2s, 4s and 5s of each suit, then both
-#: Aces, then both 3s, all of which fit nowhere (the first Aces may go up), then the other cards.
+#: and 7 of each suit never meet; the stock's first 40 cards (both 2s, 4s and 5s of each suit,
+#: then both Aces, then both 3s) fit nowhere when turned (the first Aces may go up), and the
+#: other cards, 6 to K, come after them.
 LOST_DECK = " ".join(
     [r + s for r in "KJ97" for s in "CDHS"]
     + [r + s for r in "24" for _ in range(2) for s in "CDHS"]
     + [r + s for r in "5A3" for _ in range(2) for s in "CDHS"]
     + [r + s for _ in range(2) for r in "QT86" for s in "CDHS"]
     + [r + s for r in "KJ97" for s in "CDHS"])
+LOW_CARDS = 40  # the stock's 2s, 4s, 5s, Aces and 3s
+FIRST_FIVE_OF_SPADES = 19  # its place in the waste (from the bottom) once the 40 are turned
+
+
+def _after_the_low_cards() -> UnionSquareState:
+    """The lost deck once its first 40 stock cards are turned, checking that nothing else could move.
+
+    While they are turned, the only moves are a click and an Ace going up (each first Ace is
+    sent up here; a player may keep it, which only leaves one more card in the waste).
+    """
+    state: UnionSquareState = GAME.new(LOST_DECK)
+    for _ in range(LOW_CARDS):
+        for move in GAME.legal_moves(state):
+            assert move == STOCK_MOVE or (move.src == WASTE and RANK[state.waste[-1]] == ACE), move
+        state = GAME.apply(state, STOCK_MOVE)
+        ups = [m for m in GAME.legal_moves(state) if m.src == WASTE]
+        if ups:
+            state = GAME.apply(state, ups[0])
+    return state
 
 
 def test_a_deal_that_cannot_be_won_is_proven_lost() -> None:
-    """Why it is lost: the second Aces lie under all eight 3s, and every card turned after them
-    lies above them. While the deepest second Ace waits, no 2 can go up (all eight lie below
-    it), so no 3 or Ace can either: the 3s and three Aces each need a pile of their own, and
-    the cards from 6 to K in the tableau (the 16 dealt, and every one turned since, which lies
-    above that Ace) at least two runs per suit: 8 + 3 + 8 = 19 piles, and there are 16.
+    """Why it is lost, in every order of play. Each pile is a run, so the tableau's cards must fit
+    in 16 runs, and one suit's cards need at least sum over r of max(0, c[r] - c[r-1]) runs
+    (``suit_runs``; c[r] copies of rank r, c[0] = 0, every term at least 0).
+
+    1. Until the 40th stock card is turned, only clicks and first Aces going up are possible:
+       the tableau's K, J, 9, 7 never meet and none fits a foundation, so no pile moves or
+       empties; a 2, 3, 4 or 5 fits none of them; a 2 could go up only on an Ace, and all 2s are
+       covered by the 4s before the first Ace is turned. So the waste then holds, from the
+       bottom: both 2s of every suit, both 4s, the eight 5s (the first copies under the second),
+       the Aces still there (at most one per suit went up) and both 3s.
+    2. Take the moment just after the first 5 of spades (the fifth 5 from the top of the
+       waste, under the four second fives) leaves the waste, if it ever does. Every card above
+       it left first. No 2 has gone up (all eight lie under it), so each foundation holds at
+       most its first Ace, and the 3s, the 5s that left and the other Ace of each suit are all
+       in the tableau; no 2 or 4 is (all are under it). Per suit c[1] >= 1, c[2] = c[4] = 0,
+       c[3] = 2, and c[5] = 2 for spades, 1 for the others: at least 1 + 2 + 2 = 5 runs for
+       spades and 4 for each other suit, 17 in all, whatever the cards 6 to K do (their terms
+       are at least 0; they may extend the 5s' runs). There are 16 piles: that moment never
+       comes.
+    3. So the first 5 of spades, and the 4s and 2s under it, never leave the waste; no foundation
+       gets past its Ace, and the deal is lost.
+
+    The moment is tight: the four second fives can leave (a player may turn the first Q, 10, 8
+    and 6 of each suit only, join each suit's 6 to K into one run, and fill the other 12 piles
+    with the 3s and the second Aces; the second fives then go on the runs' 6s). The looser
+    game's dead-waste bound finds the same card: it declares dead the 5 of hearts just under
+    that 5 of spades, because the cards above it need 17 runs.
     """
     state = GAME.new(LOST_DECK)
     assert _finish(relaxed_search(state, _budget(5_000)))[0] == "lost"
     assert _finish(relaxed_search(state, _budget(200_000), prune=False))[0] == "unknown"  # too big bare
-    result = solve(GAME, state, max_seconds=30)
+    result = solve(GAME, state, max_seconds=120)  # the looser game gets a tenth, on a shared machine
     assert (result.outcome, result.searched) == (LOST, "looser game")  # said so, not "every position"
 
 
+def test_the_lost_deck_bound_fires_for_the_reason_its_argument_gives() -> None:
+    """After the 40 forced clicks the bound finds the card step 2 names, with the runs it counts."""
+    state = _after_the_low_cards()
+    waste = [card_text(card) for card in state.waste]
+    assert waste == ["2C", "2D", "2H", "2S"] * 2 + ["4C", "4D", "4H", "4S"] * 2 \
+        + ["5C", "5D", "5H", "5S"] * 2 + ["AC", "AD", "AH", "AS"] + ["3C", "3D", "3H", "3S"] * 2
+    assert waste[FIRST_FIVE_OF_SPADES] == "5S"
+    dead = runs_module._Loose(state, prune=True).dead_waste()
+    assert dead == (FIRST_FIVE_OF_SPADES - 1, (4, 4, 4, 5))  # the 5H under it; spades 5 runs: 17
+    # Step 2's tableau (one run 6-K per suit, the spare Aces, the 3s, both 5S and one other 5
+    # of each suit) needs 17 runs; without the first 5S it fits in 16, so the bound is tight.
+    high = [parse_card(r + s) for r in "6789TJQK" for s in "CDHS"]
+    low = [parse_card(r + s) for r in "A335" for s in "CDHS"]
+    assert fewest_runs((tuple(high + low),)) == 16
+    assert fewest_runs((tuple(high + low + [parse_card("5S")]),)) == 17
+
+
+def _lay_the_waste_card(state: UnionSquareState) -> UnionSquareState:
+    """The waste's card onto a pile it fits (an empty one only if no other), then its suit in fewest runs."""
+    card = state.waste[-1]
+    moves = [m for m in GAME.legal_moves(state) if m.src == WASTE and m.dst >= TABLEAU]
+    onto = [m for m in moves if state.tableau[m.dst - TABLEAU]]
+    state = GAME.apply(state, (onto or moves)[0])
+    laid: UnionSquareState = GAME.apply_all(state, regroup(state, SUIT[card]) or ())
+    return laid
+
+
+def test_in_real_play_every_card_above_the_first_five_of_spades_leaves() -> None:
+    """The moment of the argument is tight, and the old count was wrong: a real line takes the 3s,
+    the second Aces and the second fives out of the waste (turning only the first Q, 10, 8, 6),
+    after which all 16 piles are in use and the only move left is a click."""
+    state = _after_the_low_cards()
+    for _ in range(16):
+        state = _lay_the_waste_card(GAME.apply(state, STOCK_MOVE))
+    while len(state.waste) > FIRST_FIVE_OF_SPADES + 1:
+        state = _lay_the_waste_card(state)
+    assert card_text(state.waste[-1]) == "5S" and not any(RANK[c] == ACE for c in state.waste)
+    assert all(state.tableau) and fewest_runs(state.tableau) == 16
+    assert GAME.legal_moves(state) == [STOCK_MOVE]
+
+
+Counts = tuple[tuple[int, ...], ...]
+
+
+def _low_card_reach(piles: int = 16) -> tuple[bool, int]:
+    """An exhaustive search of a looser game holding only the cards the argument counts.
+
+    It keeps the stock's first 40 cards (A to 5) as they are, drops the cards 6 to K from the
+    waste (so they block nothing) and counts them in the tableau at their best: each rank
+    between the dealt copies and every copy once the rest of the stock is turned (one move).
+    Every real line is a line of it while no 2 is up. Returns whether the first 5 of spades
+    ever leaves the waste, and how short the waste gets once all 40 are turned.
+    """
+    stock = GAME.new(LOST_DECK).stock
+    assert all(RANK[c] <= 5 for c in stock[:LOW_CARDS]) and all(RANK[c] >= 6 for c in stock[LOW_CARDS:])
+    low_stock = stock[:LOW_CARDS]
+    dealt = [0] * 15
+    for rank in (7, 9, 11, 13):
+        dealt[rank] = 1
+
+    def high_runs(fives: int, turned: bool) -> int:
+        """Fewest runs the cards 6 to K of one suit add above ``fives`` 5s (independent of the bound)."""
+        ranges = [range(dealt[r], 3 if turned else dealt[r] + 1) for r in range(6, 14)]
+        return min(sum(max(0, c[i] - (c[i - 1] if i else fives)) for i in range(8)) for c in product(*ranges))
+
+    best = {(fives, turned): high_runs(fives, turned) for fives in range(3) for turned in (False, True)}
+
+    def runs(counts: Counts, turned: bool) -> int:
+        return sum(sum(max(0, c[r] - c[r - 1]) for r in range(1, 6)) + best[c[5], turned] for c in counts)
+
+    Position = tuple[int, tuple[int, ...], tuple[int, ...], Counts, bool]
+    start: Position = (0, (), (0, 0, 0, 0), ((0,) * 6,) * 4, False)
+    seen = {start}
+    queue = deque([start])
+    shortest = LOW_CARDS
+    while queue:
+        turned_low, waste, sizes, counts, turned = queue.popleft()
+        if turned_low == LOW_CARDS:
+            shortest = min(shortest, len(waste))
+        nexts: list[Position] = []
+        if turned_low < LOW_CARDS:
+            nexts.append((turned_low + 1, (*waste, low_stock[turned_low]), sizes, counts, turned))
+        elif not turned:
+            nexts.append((turned_low, waste, sizes, counts, True))
+        if waste:
+            suit, rank = SUIT[waste[-1]], RANK[waste[-1]]
+            if rank == sizes[suit] + 1:
+                nexts.append((turned_low, waste[:-1], _up(sizes, suit), counts, turned))
+            more = _change(counts, suit, rank, 1)
+            if runs(more, turned) <= piles:
+                nexts.append((turned_low, waste[:-1], sizes, more, turned))
+        for suit in range(4):
+            rank = sizes[suit] + 1
+            if rank <= 5 and counts[suit][rank]:
+                fewer = _change(counts, suit, rank, -1)
+                if runs(fewer, turned) <= piles:
+                    nexts.append((turned_low, waste, _up(sizes, suit), fewer, turned))
+        for after in nexts:
+            if after[0] > FIRST_FIVE_OF_SPADES and len(after[1]) <= FIRST_FIVE_OF_SPADES:
+                return True, shortest  # the first 5S (or a card under it) left the waste
+            if after not in seen:
+                seen.add(after)
+                queue.append(after)
+    return False, shortest
+
+
+def _up(sizes: tuple[int, ...], suit: int) -> tuple[int, ...]:
+    return tuple(n + (s == suit) for s, n in enumerate(sizes))
+
+
+def _change(counts: Counts, suit: int, rank: int, by: int) -> Counts:
+    return tuple(tuple(n + by * (s == suit and r == rank) for r, n in enumerate(c))
+                 for s, c in enumerate(counts))
+
+
+def test_no_order_of_play_takes_the_first_five_of_spades_out_of_the_waste() -> None:
+    """Trying to break the argument: an exhaustive search over every order of play of the cards
+    it counts. The first 5 of spades never leaves, and every card above it can (the moment is tight).
+    """
+    leaves, shortest = _low_card_reach()
+    assert not leaves
+    assert shortest == FIRST_FIVE_OF_SPADES + 1
+    assert _low_card_reach(piles=17)[0]  # with one pile more it leaves: the search can find it
 def test_run_search_wins_are_wins() -> None:
     """Its wins replay, and it wins only positions the brute force wins."""
     wins = 0

@@ -455,7 +455,11 @@ class _Loose:
             self.waste.append(card)
 
     def waste_stuck(self) -> bool:
-        """Whether some waste card can never leave the waste (then the position is lost).
+        """Whether some waste card can never leave the waste (then the position is lost)."""
+        return self.dead_waste() is not None
+
+    def dead_waste(self) -> tuple[int, tuple[int, ...]] | None:
+        """The highest waste card that never leaves (its waste index) and the runs each suit needs; or None.
 
         For a waste card ``x`` to leave, every card above it must leave first,
         each to its foundation or to the tableau, and a card goes up only when
@@ -468,7 +472,7 @@ class _Loose:
         """
         waste = self.waste
         if self.runs + len(waste) <= self.room:
-            return False  # the tableau and every waste card fit even as single runs
+            return None  # the tableau and every waste card fit even as single runs
         below = [[0] * 15 for _ in range(4)]
         for card in waste:
             below[SUIT[card]][RANK[card]] += 1
@@ -487,8 +491,8 @@ class _Loose:
             else:
                 need[suit] = self._suit_need(suit, above[suit], below[suit])
             if sum(need) > self.room:
-                return True
-        return False
+                return i - 1, tuple(need)
+        return None
 
     def _suit_need(self, suit: int, above: list[int], below: list[int]) -> int:
         """Fewest runs one suit's cards force on the tableau while the cards ``below`` stay in the waste."""
