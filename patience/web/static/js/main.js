@@ -4,7 +4,7 @@
 
 import { hideHint, scheduleWinnable, showHint } from "./advice.js";
 import { api } from "./api.js";
-import { installSuitSymbols } from "./cards.js";
+import { courtSource, installSuitSymbols } from "./cards.js";
 import { installClock, report, takeTime } from "./clock.js";
 import { confirmLoss, installConfirm, openRules, openSaved } from "./dialogs.js";
 import { finishGame, installFinish, offerFinish } from "./finish.js";
@@ -24,6 +24,8 @@ import { describeMove } from "./words.js";
 import { dailyDeal, dealOptions, fillDealKinds, renderDifficulty } from "./deals.js";
 import { ReviewDialog } from "./review.js";
 import { dealFromLink, installShare } from "./share.js";
+import { applyLooks, installLooks, translateLooks } from "./looks.js";
+import { installSound, playSound, soundFor } from "./sound.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
@@ -157,6 +159,7 @@ function markSelection() {
 }
 
 function select(pile, count) {
+  if (count > 0) playSound("pick");
   app.selection = count > 0 ? { pile, count } : null;
   markSelection();
 }
@@ -175,9 +178,11 @@ async function change(path, body, describe) {
     const game = await api.post(path, body);
     let spoken = null;
     if (describe) spoken = describe(before, game);
+    playSound(soundFor(before, game, body.moves || []));
     setGame(game, "move", spoken);
     return true;
   } catch (err) {
+    playSound("refuse");
     if (err.status === 409) {
       notice(errorText(err));
       await reloadGame();
@@ -226,6 +231,7 @@ async function startGame(slug, deal, spoken = null, abandon = false, deck = null
     // After "This counts as a loss.": the game left on the table ends as lost.
     const left = abandon && app.game && !app.game.finished ? { abandon: app.game.id } : {};
     const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck, ...options, ...left });
+    playSound("deal");
     setGame(game, "deal", spoken || (game.deal === null ? dealTitle(game)
       : fmt("{game}, deal {number}", { game: t(game.name), number: game.deal })));
     return true;
@@ -266,6 +272,7 @@ async function restart() {
   const g = app.game;
   try {
     const game = await api.post(`/api/games/${g.id}/restart`, {});
+    playSound("deal");
     setGame(game, "deal", t("The deal starts again"));
   } catch (err) {
     notice(errorText(err));
@@ -351,12 +358,14 @@ function installPointerInput() {
       hideHint();
       app.lastTap = null;
       highlightTargets(el.dataset.notation, count);
+      playSound("pick");
       return true;
     },
     async drop(srcEl, dstEl, count) {
       const src = srcEl.dataset.notation;
       const dst = dstEl.dataset.notation;
       if (dst === "s") {
+        playSound("refuse");
         notice(t("Cards cannot be put on the stock."));
         return false;
       }
@@ -421,6 +430,7 @@ async function changeLanguage(code) {
   fitDealField();
   fillSelects();
   fillDealKinds();
+  translateLooks();
   await reloadGame();
 }
 
@@ -430,6 +440,9 @@ async function changeLanguage(code) {
 function setFourColour(on) {
   document.documentElement.classList.toggle("four-colour", on);
   $("four-colour").setAttribute("aria-pressed", on ? "true" : "false");
+  for (const img of document.querySelectorAll("[data-card] > img.court-art")) {
+    img.src = courtSource(img.parentElement.dataset.card);
+  }
 }
 
 function wireControls() {
@@ -524,6 +537,7 @@ const FALLBACK_CATALOG = [
 ];
 
 async function boot() {
+  applyLooks(); // the felt, card back and theme first, before anything is drawn
   installSuitSymbols();
   // The first requests go out together: the words, the games, and (unless a link names a deal) the
   // game. A fresh browser has no player yet: its first answer brings one (the games to resume), so
@@ -544,6 +558,8 @@ async function boot() {
   fillDealKinds();
   app.review = new ReviewDialog(announce);
   setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
+  installLooks($("four-colour").parentElement);
+  installSound($("four-colour").parentElement);
   // the toolbar decides what goes into the menu; when its height changes, the cards are sized again
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();
