@@ -9,7 +9,7 @@ import { installClock, report, takeTime } from "./clock.js";
 import { confirmLoss, installConfirm, openRules, openSaved } from "./dialogs.js";
 import { finishGame, installFinish, offerFinish } from "./finish.js";
 import { installPointer } from "./drag.js";
-import { fmt, languages, lang, loadMessages, plural, t, translateDocument } from "./i18n.js";
+import { fmt, languages, lang, loadMessages, plural, t, translateDocument, useMessages } from "./i18n.js";
 import { installKeyboard, setFocusPile } from "./keyboard.js";
 import {
   $, announce, app, errorText, moveText, notice, parseMove, pileEl, run,
@@ -26,6 +26,7 @@ import { ReviewDialog } from "./review.js";
 import { dealFromLink, installShare } from "./share.js";
 import { applyLooks, installLooks, translateLooks } from "./looks.js";
 import { installSound, playSound, soundFor } from "./sound.js";
+import { embedded } from "./boot.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
@@ -539,15 +540,18 @@ const FALLBACK_CATALOG = [
 async function boot() {
   applyLooks(); // the felt, card back and theme first, before anything is drawn
   installSuitSymbols();
-  // The first requests go out together: the words, the games, and (unless a link names a deal) the
-  // game. A fresh browser has no player yet: its first answer brings one (the games to resume), so
-  // the requests after it are all this player's.
+  // The words, the games and this player's unfinished games come in the page (boot.js); the only
+  // request before the first draw is the game (unless a link names a deal: then the new deal). The
+  // page's answer brought the player's cookie, so every request is this player's. Without the
+  // embedded data, the same requests go out together.
   const params = new URLSearchParams(window.location.search);
   const wanted = params.get("game");
   const saved = localStorage.getItem(GAME_KEY);
-  const unfinished = wanted || saved ? null : await api.get("/api/games?status=unfinished").catch(() => []);
-  const words = loadMessages(api);
-  const catalog = api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
+  const data = embedded();
+  const unfinished = wanted || saved ? null
+    : (data ? data.unfinished : await api.get("/api/games?status=unfinished").catch(() => []));
+  const words = data ? Promise.resolve(useMessages(data.i18n)) : loadMessages(api);
+  const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
   const first = wanted ? null : firstGame(saved, unfinished).catch((err) => err);
   await words;
   translateDocument();
