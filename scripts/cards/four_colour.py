@@ -7,8 +7,8 @@ whatever their suit. With the four-colour deck (♦ blue, ♣ green: the colours
 style.css) the page shows these copies, where the suit's ink (red for diamonds; red and the black of
 the suit symbol for clubs) takes the index's colour.
 
->>> recolour('<path fill="red"/><path d="M0 0"/>', "D")
-'<path fill="#0b5cad"/><path d="M0 0"/>'
+>>> recolour('<symbol id="D-Q_svg__a"><path d="M0 0" fill="red"/></symbol><path d="M1 1"/>', "D")
+'<symbol id="D-Q_svg__a"><path d="M0 0" fill="#0b5cad"/></symbol><path d="M1 1"/>'
 >>> recolour('<symbol id="C-Q_svg__a"><path d="M0 0"/></symbol><path stroke="#000"/>', "C")
 '<symbol id="C-Q_svg__a"><path fill="#0a7d50" d="M0 0"/></symbol><path stroke="#0a7d50"/>'
 """
@@ -29,7 +29,11 @@ def recolour(svg: str, suit: str) -> str:
     ink = INK[suit]
     svg = svg.replace('="red"', f'="{ink}"').replace('stroke="#000"', f'stroke="{ink}"')
     # the suit symbol drawn inside the figure has no fill of its own (black): give it the ink
-    return re.sub(r'(<symbol id="[A-Z]-[JQK]_svg__a"[^>]*><path) ', rf'\1 fill="{ink}" ', svg)
+    def ink_symbol(match: re.Match[str]) -> str:
+        symbol, path = match.group(1), match.group(2)
+        return symbol + (path if "fill=" in path else path.replace("<path ", f'<path fill="{ink}" ', 1))
+
+    return re.sub(r'(<symbol id="[A-Z]-[JQK]_svg__a"[^>]*>)(<path[^>]*>)', ink_symbol, svg)
 
 
 def main() -> None:

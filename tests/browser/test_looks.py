@@ -163,6 +163,15 @@ def test_four_colour_court_figures_take_their_index_colour(page: Any, live_serve
     assert art, "deal 1 shows court cards"
     for card, src in art:
         assert ("/four/" in src) == (card[1] in "DC")
+    # every figure is drawn (a broken SVG would load with no size)
+    page.wait_for_function("() => [...document.querySelectorAll('img.court-art')].every((i) => i.complete)")
+    assert page.evaluate("[...document.querySelectorAll('img.court-art')].filter((i) => !i.naturalWidth)"
+                         ".map((i) => i.getAttribute('src'))") == []
+    for name in ["JD", "QD", "KD", "JC", "QC", "KC"]:
+        drawn = page.evaluate("""async (u) => { const i = new Image(); i.src = u;
+            try { await i.decode(); return i.naturalWidth > 0; } catch (e) { return false; } }""",
+                              f"/static/cards/four/{name}.svg")
+        assert drawn, name
     for card, ink in [("QD", "#0b5cad"), ("KC", "#0a7d50")]:
         text = page.evaluate("async (u) => (await fetch(u)).text()", f"/static/cards/four/{card}.svg")
         assert ink in text and '"red"' not in text
