@@ -1,6 +1,6 @@
 """Web app speed: move round trips with 1 and with 50 players, page weight, first render in Chromium.
 
-Run ``python bench/web.py [--moves N] [--players P] [--moves-each M] [--no-browser]``.
+Run ``python bench/web.py [--moves N] [--players P] [--moves-each M] [--no-browser | --render-only]``.
 It starts the real server (``python -m patience serve``) on a free port over a
 fresh database, then measures, on localhost:
 
@@ -11,8 +11,10 @@ fresh database, then measures, on localhost:
 * page weight — the page and every asset it loads (``src``, ``href`` and JS
   ``import`` / ``from`` paths), bytes as served;
 * time to first render — Chromium (``/usr/bin/chromium`` through Playwright),
-  a fresh profile each time: first contentful paint, and the moment the first
-  card element is in the board.
+  a fresh profile each time: first contentful paint, the moment the first
+  card element is in the board (seen by a MutationObserver in the page, from
+  the start of the navigation), and how many API requests the page made before
+  it (``--render-only`` measures only this, ``--url`` on a server already running).
 
 The 50 players play twice: with no pause at all (each sends its next move the
 moment the last answer arrives: the server is saturated, so this measures
@@ -144,29 +146,70 @@ def card_figures(base: str) -> tuple[int, int]:
     return len(sizes), sum(sizes)
 
 
-def first_render(base: str, runs: int) -> tuple[list[float], list[float]] | None:
-    """(first contentful paint, first card in the board) in ms, ``runs`` fresh browser contexts."""
+#: Notes, in the page, when the first card element enters the board and how many API requests went
+#: out before it (``performance.now()`` counts from the start of the navigation).
+FIRST_CARD_WATCH = """
+window.benchApiRequests = 0;
+const realFetch = window.fetch;
+window.fetch = (...args) => {
+  if (String(args[0]).includes("/api/") && window.benchFirstCard === undefined) window.benchApiRequests += 1;
+  return realFetch(...args);
+};
+new MutationObserver((_, observer) => {
+  if (window.benchFirstCard === undefined && document.querySelector("[data-pile] [data-card]")) {
+    window.benchFirstCard = performance.now();
+    window.benchRequestsBefore = window.benchApiRequests;
+    observer.disconnect();
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def first_render(base: str, runs: int) -> tuple[list[float], list[float], list[int]] | None:
+    """(first contentful paint, first card in the board, API requests before it): ms, ms, count.
+
+    ``runs`` fresh browser contexts (a new player each: no game to resume, so a new deal is dealt).
+    """
     if not Path(CHROMIUM).exists():
         return None
     from playwright.sync_api import sync_playwright
 
     paints: list[float] = []
     boards: list[float] = []
+    requests: list[int] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for _ in range(runs):
             context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.add_init_script(FIRST_CARD_WATCH)
             page = context.new_page()
             page.goto(base + "/", wait_until="commit")
-            page.wait_for_selector("[data-pile] [data-card]", state="attached", timeout=30_000)
-            boards.append(float(page.evaluate("performance.now()")))
+            page.wait_for_function("() => window.benchFirstCard !== undefined", timeout=30_000, polling=50)
+            boards.append(float(page.evaluate("window.benchFirstCard")))
+            requests.append(int(page.evaluate("window.benchRequestsBefore")))
             paint = page.evaluate(
                 "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
             if paint is not None:
                 paints.append(float(paint))
             context.close()
         browser.close()
-    return paints, boards
+    return paints, boards, requests
+
+
+def render_only(base: str, runs: int) -> int:
+    """Print only the first-render measurements of the server at ``base``."""
+    render = first_render(base, runs)
+    if render is None:
+        print(f"no Chromium at {CHROMIUM}")
+        return 1
+    paints, boards, requests = render
+    print(f"patience web page on {base}, {os.cpu_count()} CPUs, load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(row("first contentful paint (Chromium)", percentiles(paints) if paints else None,
+              f"{len(paints)} fresh loads"))
+    print(row("first card on the board (Chromium)", percentiles(boards),
+              f"{len(boards)} fresh loads; API requests before it: {sorted(set(requests))}"))
+    return 0
 
 
 def row(name: str, values: tuple[float, float, float] | None, note: str = "") -> str:
@@ -187,7 +230,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--renders", type=int, default=5, help="page loads in Chromium")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--render-only", action="store_true",
+                        help="measure only the first render in Chromium (quick: no players)")
+    parser.add_argument("--url", help="with --render-only: a server already running (else one is started)")
     args = parser.parse_args(argv)
+    if args.render_only and args.url:
+        return render_only(args.url.rstrip("/"), args.renders)
+    if args.render_only:
+        with tempfile.TemporaryDirectory(prefix="patience-bench-") as tmp:
+            port = free_port()
+            server = start_server(port, Path(tmp) / "bench.sqlite3")
+            try:
+                return render_only(f"http://127.0.0.1:{port}", args.renders)
+            finally:
+                server.terminate()
+                server.wait(timeout=10)
 
     with tempfile.TemporaryDirectory(prefix="patience-bench-") as tmp:
         port = free_port()
@@ -222,10 +279,12 @@ def main(argv: list[str] | None = None) -> int:
         print(row("first contentful paint (Chromium)", None, "not measured"))
         print(row("first card on the board (Chromium)", None, "not measured"))
     else:
-        paints, boards = render
+        paints, boards, requests = render
         print(row("first contentful paint (Chromium)", percentiles(paints) if paints else None,
                   f"{len(paints)} fresh loads"))
-        print(row("first card on the board (Chromium)", percentiles(boards), f"{len(boards)} fresh loads"))
+        print(row("first card on the board (Chromium)", percentiles(boards),
+                  f"{len(boards)} fresh loads; API requests before it: {sorted(set(requests))}; "
+                  "target p50 < 500"))
     print()
     print(f"server CPU per move (games started in between included): "
           f"{(cpu_middle - cpu_before) / len(one) * 1000:.2f} ms with 1 player, "

@@ -39,6 +39,7 @@ from patience.errors import (
 )
 from patience.i18n import N_, _
 from patience.store import Store
+from patience.web.boot import embed
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
@@ -252,9 +253,14 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     app.openapi = openapi  # type: ignore[method-assign]
 
     @app.get("/", response_class=HTMLResponse, tags=["page"])
-    def page() -> FileResponse:
-        """The game page."""
-        return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+    async def page(request: Request) -> HTMLResponse:
+        """The game page, with its words, the games and this player's unfinished games embedded."""
+        data = {"i18n": (await i18n.messages()).model_dump(mode="json"),
+                "catalog": [entry.model_dump(mode="json") for entry in await games.catalog()],
+                "unfinished": [game.model_dump(mode="json")
+                               for game in await games.list_games(request, "unfinished")]}
+        html = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+        return HTMLResponse(embed(html, data), headers={"cache-control": "no-cache"})
 
     @app.get("/docs", response_class=HTMLResponse, tags=["page"])
     def docs() -> FileResponse:

@@ -194,7 +194,7 @@ def translated_catalog() -> Catalog:
 def _catalog(lang: str) -> Catalog:
     with language(lang):
         return Catalog(
-            messages={source: _(source) for source in MESSAGES},
+            messages={source: _(source) for source in MESSAGES + LOOKS_MESSAGES},
             plurals={key: plural_forms(lang, form) for key, form in _plural_sources().items()},
             cards={text: _(name) for text, name in CARD_NAMES.items()},
             piles=pile_names(),
@@ -209,3 +209,11 @@ def bcp47(lang: str) -> str:
 def language_names() -> dict[str, str]:
     """Each supported language in itself."""
     return dict(LANGUAGE_NAMES)
+
+
+#: The looks and the sound, chosen in the menu (static/js/looks.js, static/js/sound.js).
+LOOKS_MESSAGES: Final[tuple[str, ...]] = (
+    N_("Table felt"), N_("Green felt"), N_("Blue felt"), N_("Burgundy felt"), N_("Charcoal felt"),
+    N_("Blue back"), N_("Red back"), N_("Green back"),
+    N_("Theme"), N_("Follow the system"), N_("Light"), N_("Dark"), N_("Sound"),
+)

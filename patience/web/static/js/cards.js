@@ -105,11 +105,20 @@ function pips(card) {
   return svg;
 }
 
+/**
+ * Where a court figure is drawn: with the four-colour deck, diamonds' and clubs' figures are inked in
+ * their index's colour (static/cards/four, made by scripts/cards/four_colour.py).
+ */
+export function courtSource(card) {
+  const four = document.documentElement.classList.contains("four-colour") && "DC".includes(card[1]);
+  return `/static/cards/${four ? "four/" : ""}${card}.svg`;
+}
+
 /** The figure of a Jack, Queen or King: a vendored CC0 drawing (see static/cards/LICENSE.txt). */
 function courtArt(card) {
   const img = document.createElement("img");
   img.className = "court-art";
-  img.src = `/static/cards/${card}.svg`;
+  img.src = courtSource(card);
   img.alt = "";
   img.draggable = false;
   img.decoding = "async";

@@ -11,17 +11,23 @@ let languageNames = { en: "English" };
 
 export async function loadMessages(api) {
   try {
-    const data = await api.get("/api/i18n");
-    messages = data.messages || {};
-    cards = data.cards || {};
-    piles = data.piles || {};
-    plurals = data.plurals || {};
-    currentLang = data.lang || "en";
-    currentTag = data.bcp47 || currentLang.replace("_", "-");
-    languageNames = data.languages || languageNames;
+    return useMessages(await api.get("/api/i18n"));
   } catch (err) {
     messages = {};
   }
+  document.documentElement.lang = currentTag;
+  return currentLang;
+}
+
+/** Take the words of an answer of GET /api/i18n (or the same, embedded in the page). */
+export function useMessages(data) {
+  messages = data.messages || {};
+  cards = data.cards || {};
+  piles = data.piles || {};
+  plurals = data.plurals || {};
+  currentLang = data.lang || "en";
+  currentTag = data.bcp47 || currentLang.replace("_", "-");
+  languageNames = data.languages || languageNames;
   document.documentElement.lang = currentTag;
   return currentLang;
 }

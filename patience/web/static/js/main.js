@@ -4,13 +4,13 @@
 
 import { hideHint, scheduleWinnable, showHint } from "./advice.js";
 import { api } from "./api.js";
-import { installSuitSymbols } from "./cards.js";
+import { courtSource, installSuitSymbols } from "./cards.js";
 import { installClock, report, takeTime } from "./clock.js";
 import { installFair } from "./fair.js";
 import { confirmLoss, installConfirm, openRules, openSaved } from "./dialogs.js";
 import { finishGame, installFinish, offerFinish } from "./finish.js";
 import { installPointer } from "./drag.js";
-import { fmt, languages, lang, loadMessages, plural, t, translateDocument } from "./i18n.js";
+import { fmt, languages, lang, loadMessages, plural, t, translateDocument, useMessages } from "./i18n.js";
 import { installKeyboard, setFocusPile } from "./keyboard.js";
 import {
   $, announce, app, errorText, moveText, notice, parseMove, pileEl, run,
@@ -25,6 +25,9 @@ import { describeMove } from "./words.js";
 import { dailyDeal, dealOptions, fillDealKinds, renderDifficulty } from "./deals.js";
 import { ReviewDialog } from "./review.js";
 import { dealFromLink, installShare } from "./share.js";
+import { applyLooks, installLooks, translateLooks } from "./looks.js";
+import { installSound, playSound, soundFor } from "./sound.js";
+import { embedded } from "./boot.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
@@ -158,6 +161,7 @@ function markSelection() {
 }
 
 function select(pile, count) {
+  if (count > 0) playSound("pick");
   app.selection = count > 0 ? { pile, count } : null;
   markSelection();
 }
@@ -176,9 +180,11 @@ async function change(path, body, describe) {
     const game = await api.post(path, body);
     let spoken = null;
     if (describe) spoken = describe(before, game);
+    playSound(soundFor(before, game, body.moves || []));
     setGame(game, "move", spoken);
     return true;
   } catch (err) {
+    playSound("refuse");
     if (err.status === 409) {
       notice(errorText(err));
       await reloadGame();
@@ -227,6 +233,7 @@ async function startGame(slug, deal, spoken = null, abandon = false, deck = null
     // After "This counts as a loss.": the game left on the table ends as lost.
     const left = abandon && app.game && !app.game.finished ? { abandon: app.game.id } : {};
     const game = await api.post("/api/games", { game: slug, deal: deal ?? null, deck, ...options, ...left });
+    playSound("deal");
     setGame(game, "deal", spoken || (game.deal === null ? dealTitle(game)
       : fmt("{game}, deal {number}", { game: t(game.name), number: game.deal })));
     return true;
@@ -267,6 +274,7 @@ async function restart() {
   const g = app.game;
   try {
     const game = await api.post(`/api/games/${g.id}/restart`, {});
+    playSound("deal");
     setGame(game, "deal", t("The deal starts again"));
   } catch (err) {
     notice(errorText(err));
@@ -352,12 +360,14 @@ function installPointerInput() {
       hideHint();
       app.lastTap = null;
       highlightTargets(el.dataset.notation, count);
+      playSound("pick");
       return true;
     },
     async drop(srcEl, dstEl, count) {
       const src = srcEl.dataset.notation;
       const dst = dstEl.dataset.notation;
       if (dst === "s") {
+        playSound("refuse");
         notice(t("Cards cannot be put on the stock."));
         return false;
       }
@@ -422,6 +432,7 @@ async function changeLanguage(code) {
   fitDealField();
   fillSelects();
   fillDealKinds();
+  translateLooks();
   await reloadGame();
 }
 
@@ -431,6 +442,9 @@ async function changeLanguage(code) {
 function setFourColour(on) {
   document.documentElement.classList.toggle("four-colour", on);
   $("four-colour").setAttribute("aria-pressed", on ? "true" : "false");
+  for (const img of document.querySelectorAll("[data-card] > img.court-art")) {
+    img.src = courtSource(img.parentElement.dataset.card);
+  }
 }
 
 function wireControls() {
@@ -529,16 +543,20 @@ const FALLBACK_CATALOG = [
 ];
 
 async function boot() {
+  applyLooks(); // the felt, card back and theme first, before anything is drawn
   installSuitSymbols();
-  // The first requests go out together: the words, the games, and (unless a link names a deal) the
-  // game. A fresh browser has no player yet: its first answer brings one (the games to resume), so
-  // the requests after it are all this player's.
+  // The words, the games and this player's unfinished games come in the page (boot.js); the only
+  // request before the first draw is the game (unless a link names a deal: then the new deal). The
+  // page's answer brought the player's cookie, so every request is this player's. Without the
+  // embedded data, the same requests go out together.
   const params = new URLSearchParams(window.location.search);
   const wanted = params.get("game");
   const saved = localStorage.getItem(GAME_KEY);
-  const unfinished = wanted || saved ? null : await api.get("/api/games?status=unfinished").catch(() => []);
-  const words = loadMessages(api);
-  const catalog = api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
+  const data = embedded();
+  const unfinished = wanted || saved ? null
+    : (data ? data.unfinished : await api.get("/api/games?status=unfinished").catch(() => []));
+  const words = data ? Promise.resolve(useMessages(data.i18n)) : loadMessages(api);
+  const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
   const first = wanted ? null : firstGame(saved, unfinished).catch((err) => err);
   await words;
   translateDocument();
@@ -549,6 +567,8 @@ async function boot() {
   fillDealKinds();
   app.review = new ReviewDialog(announce);
   setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
+  installLooks($("four-colour").parentElement);
+  installSound($("four-colour").parentElement);
   // the toolbar decides what goes into the menu; when its height changes, the cards are sized again
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();

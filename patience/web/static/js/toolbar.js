@@ -5,7 +5,7 @@
 // menu, and on a wider screen only those that do not fit, the last ones first. A new button added to a
 // group (hidden or not) takes part without any other change: the layout runs again when the toolbar's
 // size or content changes. If even the primary items do not fit, their icons stay and their `.label`
-// texts hide (class `tight`).
+// texts hide (class `tight`). Items marked `data-menu` (settings) always go into the menu.
 //
 //   installToolbar(document.querySelector(".toolbar"), () => renderAgain());
 
@@ -51,6 +51,7 @@ export function installToolbar(toolbar, onChange = () => {}) {
     try {
       toolbar.classList.remove("tight");
       const items = restore();
+      const always = items.filter((el) => el.hasAttribute("data-menu"));
       const movable = items.filter((el) => !isPrimary(el));
       const phone = window.innerWidth < PHONE_WIDTH;
       const toMenu = [];
@@ -58,7 +59,8 @@ export function installToolbar(toolbar, onChange = () => {}) {
         toMenu.push(...movable);
       } else {
         menuButton.hidden = false; // its room counts while measuring
-        const candidates = movable.filter(shown);
+        for (const el of always) el.remove();
+        const candidates = movable.filter((el) => !always.includes(el) && shown(el));
         while (overflows() && candidates.length) {
           const el = candidates.pop();
           toMenu.unshift(el);
@@ -67,8 +69,9 @@ export function installToolbar(toolbar, onChange = () => {}) {
         // hidden items follow their neighbours: into the menu when anything after them went there
         const first = toMenu.length ? Number(toMenu[0].dataset.tbOrder) : Infinity;
         for (const el of movable) {
-          if (!shown(el) && Number(el.dataset.tbOrder) > first) toMenu.push(el);
+          if (!always.includes(el) && !shown(el) && Number(el.dataset.tbOrder) > first) toMenu.push(el);
         }
+        toMenu.push(...always);
         toMenu.sort((a, b) => Number(a.dataset.tbOrder) - Number(b.dataset.tbOrder));
       }
       panel.replaceChildren(...toMenu);
