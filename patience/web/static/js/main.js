@@ -547,7 +547,8 @@ async function boot() {
   fitDealField();
   fillSelects();
   fillDealKinds();
-  app.review = new ReviewDialog(announce);
+  app.review = new ReviewDialog(announce, (game) =>
+    setGame(game, "deal", t("A new game at the turning point, counted as a game with hints.")));
   setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
   // the toolbar decides what goes into the menu; when its height changes, the cards are sized again
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
