@@ -469,3 +469,41 @@ class Table:
             self.store.mark_hint_used(player, game_id)
             record = replace(record, used_hints=True)
         return record, state, found
+
+    # --- playing on from a review -------------------------------------------------------------------
+    @storage_guarded
+    def play_on(self, player: str, game_id: str, version: int,
+                lost_at: int | None) -> tuple[GameRecord, Any]:
+        """A new game on the same deal at the review's turning point: the position after ``lost_at - 1``
+        moves of this game (the last one that could still be won), counted as a game with hints.
+
+        The moves up to it are replayed, each its own action (one undo takes back one move); the game
+        reviewed is left as it is. Refused (nothing changes) when the game moved on since ``version``,
+        or has no turning point (``lost_at`` None or 0, or beyond its moves).
+        """
+        record, _state = self.load(player, game_id)
+        if version != record.version:
+            raise stale()
+        if lost_at is None or not 0 < lost_at <= record.move_count:
+            raise ActionRefusedError(_("This game has no turning point to play on from: it was not lost "
+                                       "after one of its moves."))
+        game = get_game(record.game)
+        moves = [parse_stored(text) for text in self.moves_of(record)[:lost_at - 1]]
+        state = game.new(deal_of(record))
+        positions: list[str] = []
+        for move in moves:
+            state = self._apply(game, state, [move])
+            positions.append(game.position_text(state))
+        now = self.clock()
+        self.store.forget_unplayed(player, now - UNPLAYED_KEPT_SECONDS)
+        fresh = self.store.create_game(player, record.game, record.deal, record.deck, now)
+        changed = replace(fresh, version=fresh.version + 1)
+        if moves:
+            changed = self._after_moves(fresh.played([[str(m)] for m in moves], now, positions[-1]),
+                                        game, state)
+        changed = replace(changed, used_hints=True)
+        if not self.store.save(changed, fresh.version):
+            raise stale()
+        self.store.keep_positions(changed.id, list(enumerate(positions[:-1], start=1)))
+        self._remember(changed, state)
+        return changed, state

@@ -87,6 +87,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Score of each game (green: won) and the running win rate."),
     N_("The statistics could not be loaded."), N_("The statistics could not be reset."),
     N_("A deal counts as played from its first move; restarting or abandoning it counts as a loss."),
+    N_("Statistics files"), N_("Export (JSON)"), N_("Export (CSV)"), N_("Import"),
+    N_("Games added: {added}. Already kept: {kept}."), N_("The file could not be imported."),
+    N_("Reset the statistics of {game}?"), N_("This cannot be undone."),
     # the toolbar's menu, the card deck, the win screen
     N_("Four-colour deck"), N_("Next deal"), N_("New random deal"), N_("Hints used"), N_("Undo used"),
     N_("New record: best time!"), N_("New record: fewest moves!"), N_("Your best streak yet!"),
@@ -111,6 +114,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("The position now. A winning line from here:"), N_("Move {number} of {count}: {move}"),
     N_("(the rest of the line is not shown: {moves})"),
     N_("The turning point: the position after move {number}."),
+    N_("Play on from here"), N_("A new game at the turning point, counted as a game with hints."),
     # sharing a deal
     N_("Copy link"), N_("Link copied: open it to play this deal."), N_("The link could not be copied:"),
 )

@@ -90,11 +90,11 @@ def test_statistics_chart_and_reset_with_confirmation(page: Any, live_server: st
     assert stat(page, "played") == "1" and stat(page, "won") == "0"
     assert page.locator("#stats-chart svg .bar.lost").count() == 1
     page.click("#stats-reset")
-    expect(page.locator("#stats-confirm")).to_be_visible()
-    page.click("#stats-reset-no")  # changing one's mind keeps them
+    expect(page.locator("#confirm-dialog")).to_contain_text("This cannot be undone.")
+    page.click("#confirm-no")  # changing one's mind keeps them
     assert stat(page, "played") == "1"
     page.click("#stats-reset")
-    page.click("#stats-reset-yes")
+    page.click("#confirm-yes")
     expect(page.locator('#stats-table [data-stat="played"]')).to_have_text("0")
     expect(page.locator("#stats-chart svg .chart-empty")).to_have_count(1)
 

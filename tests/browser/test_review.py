@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import control, game_object, open_deal, post_moves, wait_ready
+from tests.browser.helpers import control, game_object, open_deal, post_moves, table_position, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -74,3 +74,36 @@ def test_daily_deal_and_a_hard_winnable_deal(page: Any, live_server: str) -> Non
     control(page, "#stats-button").click()
     page.select_option("#stats-difficulty", "hard")
     expect(page.locator("#stats-table [data-stat='played']")).to_have_text("0")
+
+
+def test_play_on_from_the_turning_point_puts_a_new_game_on_the_table(page: Any, live_server: str) -> None:
+    case = CASES[0]
+    open_deal(page, live_server, case["game"], case["deal"])
+    reviewed = post_moves(page, case["moves"])
+    control(page, "#review-button").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-status", "lost", timeout=30_000)
+    turning_point = {p["pile"]: p["cards"] for p in page.evaluate(
+        "() => window.patience.app.review.review.turning_point.piles")}
+    page.click("#review-next")  # the button starts from the turning point, whichever step is shown
+    page.click("#review-play-on")
+    expect(dialog).to_be_hidden()
+    page.wait_for_function("id => window.patience.app.game.id !== id", arg=reviewed["id"])
+    game = game_object(page)
+    assert game["move_count"] == case["lost_at"] - 1 and game["used_hints"]
+    assert game["moves"] == case["moves"][:case["lost_at"] - 1]
+    page.wait_for_function("n => document.querySelectorAll('#table [data-pile]').length === n", arg=13)
+    shown = table_position(page)
+    assert {pile: cards for pile, cards in shown.items() if pile != "stock"} == {
+        pile: cards for pile, cards in turning_point.items() if pile != "stock"}
+    expect(control(page, "#undo")).to_be_enabled()
+    old = page.request.get(f"{live_server}/api/games/{reviewed['id']}").json()
+    assert old["version"] == reviewed["version"] and old["moves"] == case["moves"]  # left as it was
+
+
+def test_play_on_is_offered_only_for_a_lost_game(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 1)
+    control(page, "#review-button").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-status", "winnable", timeout=30_000)
+    expect(page.locator("#review-play-on")).to_be_hidden()

@@ -1,4 +1,5 @@
-"""``GET /api/games/{id}/review`` (where the game was lost) and ``GET /api/daily`` (the deal of the day)."""
+"""``GET /api/games/{id}/review`` (where the game was lost), ``POST /api/games/{id}/review/play-on`` (a new
+game at its turning point) and ``GET /api/daily`` (the deal of the day)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from patience.i18n import _
 from patience.rules import Game, Move, get_game
 from patience.solver.result import Status
 from patience.store import GameRecord
-from patience.table import deal_of
+from patience.table import deal_of, stale
 from patience.web.routers.common import errors, player_of, service_of
-from patience.web.schemas import DailyOut, ReviewOut, ReviewStepOut, ViewOut
+from patience.web.schemas import DailyOut, GameOut, ReviewOut, ReviewStepOut, VersionIn, ViewOut
 from patience.web.service import view_out
 from patience.wording import describe_move
 from patience.workers.pool import WorkersBusyError
@@ -45,6 +46,29 @@ async def review_game(game_id: str, request: Request) -> ReviewOut:
     except WorkersBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
     return await run_in_threadpool(reviewed, record, moves, found)
+
+
+@router.post("/api/games/{game_id}/review/play-on", status_code=201, responses=errors(404, 409, 503))
+async def play_on(game_id: str, body: VersionIn, request: Request) -> GameOut:
+    """A new game on the same deal at the review's turning point (201): the moves up to it replayed, one
+    undo step each, counted as a game with hints. The game reviewed is left as it is.
+
+    ``version`` is the version reviewed: 409 when the game changed since; 422 when the review finds no
+    turning point (the game was won, can still be won, could not be won from the deal, or the review
+    ran out of time); 503 when too many reviews are running.
+    """
+    service, player = service_of(request), player_of(request)
+    record, _state = await run_in_threadpool(service.load, player, game_id)
+    if record.version != body.version:
+        raise stale()
+    moves = await run_in_threadpool(service.moves_of, record)
+    try:
+        found = await reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
+                                                  moves)
+    except WorkersBusyError:
+        raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
+    new, state = await run_in_threadpool(service.play_on, player, game_id, body.version, found["lost_at"])
+    return service.describe(new, state)
 
 
 def reviewed(record: GameRecord, moves: list[str], found: dict[str, Any]) -> ReviewOut:

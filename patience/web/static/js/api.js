@@ -10,12 +10,12 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, raw = false) {
   const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (method !== "GET") init.headers["X-Patience"] = "1";
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = raw ? body : JSON.stringify(body);
   }
   let response;
   try {
@@ -45,5 +45,7 @@ async function request(method, path, body) {
 export const api = {
   get: (path) => request("GET", path),
   post: (path, body = {}) => request("POST", path, body),
+  /** POST a JSON text as it is (a file the player chose). */
+  postText: (path, text) => request("POST", path, text, true),
   del: (path) => request("DELETE", path),
 };

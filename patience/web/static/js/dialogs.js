@@ -4,11 +4,13 @@ import { api } from "./api.js";
 import { fmt, langTag, t } from "./i18n.js";
 import { $, app, errorText, notice } from "./state.js";
 
-/** Ask a yes/no question in the confirmation dialog ("This counts as a loss."); true on yes. */
-export function ask(question, yesLabel) {
+/** Ask a yes/no question in the confirmation dialog; `cost` says what a yes costs (by default "This
+ * counts as a loss."); true on yes. */
+export function ask(question, yesLabel, cost = t("This counts as a loss.")) {
   const dialog = $("confirm-dialog");
   if (dialog.open) return Promise.resolve(false); // already asking: a second click is not a yes
   $("confirm-question").textContent = question;
+  $("confirm-cost").textContent = cost;
   $("confirm-yes").textContent = yesLabel;
   dialog.returnValue = "";
   return new Promise((resolve) => {

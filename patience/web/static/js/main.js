@@ -565,7 +565,8 @@ async function boot() {
   fitDealField();
   fillSelects();
   fillDealKinds();
-  app.review = new ReviewDialog(announce);
+  app.review = new ReviewDialog(announce, (game) =>
+    setGame(game, "deal", t("A new game at the turning point, counted as a game with hints.")));
   setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
   installLooks($("four-colour").parentElement);
   installSound($("four-colour").parentElement);

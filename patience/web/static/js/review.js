@@ -9,14 +9,17 @@ import { renderTable } from "./table.js";
 const PLAY_MS = 700;
 
 export class ReviewDialog {
-  constructor(announce) {
+  /** `announce(text)` speaks; `playOn(game)` puts a game from "Play on from here" on the table. */
+  constructor(announce, playOn = () => {}) {
     this.dialog = document.getElementById("review-dialog");
     this.summary = document.getElementById("review-summary");
     this.stepText = document.getElementById("review-step-text");
     this.board = document.getElementById("review-table");
     this.controls = document.getElementById("review-controls");
     this.playButton = document.getElementById("review-play");
+    this.playOnButton = document.getElementById("review-play-on");
     this.announce = announce;
+    this.playOn = playOn;
     this.review = null;
     this.index = 0;
     this.timer = 0;
@@ -27,6 +30,7 @@ export class ReviewDialog {
     document.getElementById("review-back").addEventListener("click", () => this.go(this.index - 1));
     document.getElementById("review-next").addEventListener("click", () => this.go(this.index + 1));
     this.playButton.addEventListener("click", () => (this.timer ? this.pause() : this.play()));
+    this.playOnButton.addEventListener("click", () => this.startFromTurningPoint());
     this.dialog.addEventListener("close", () => {
       this.pause();
       this.board.replaceChildren(); // no second copy of the cards' data-card / data-pile once closed
@@ -44,6 +48,7 @@ export class ReviewDialog {
     this.stepText.textContent = "";
     this.board.replaceChildren();
     this.controls.hidden = true;
+    this.playOnButton.hidden = true;
     if (!this.dialog.open) this.dialog.showModal();
     let review;
     try {
@@ -60,6 +65,7 @@ export class ReviewDialog {
     this.summary.textContent = review.summary;
     this.announce(review.summary);
     this.controls.hidden = !review.turning_point;
+    this.playOnButton.hidden = !review.lost_at; // a turning point after a move: a position to play on from
     if (review.turning_point) this.go(0);
   }
 
@@ -101,6 +107,24 @@ export class ReviewDialog {
     if (!pile) return;
     const cards = [...pile.querySelectorAll(":scope > [data-card]")];
     for (const card of cards.slice(cards.length - move.count)) card.classList.add("review-moved");
+  }
+
+  /** "Play on from here": a new game at the turning point (the game reviewed stays as it is). */
+  async startFromTurningPoint() {
+    const game = this.game;
+    if (!this.review || !this.review.lost_at || !game) return;
+    this.pause();
+    this.playOnButton.disabled = true;
+    try {
+      const started = await api.post(`/api/games/${encodeURIComponent(game.id)}/review/play-on`,
+        { version: game.version });
+      this.dialog.close();
+      this.playOn(started);
+    } catch (err) {
+      this.stepText.textContent = err.detail || t("That did not work.");
+    } finally {
+      this.playOnButton.disabled = false;
+    }
   }
 
   play() {

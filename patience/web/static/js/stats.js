@@ -1,6 +1,8 @@
-// Statistics dialog: the numbers per game, a chart of results over time drawn as SVG, and a reset.
+// Statistics dialog: the numbers per game, a chart of results over time drawn as SVG, the statistics
+// files (export as JSON or CSV, import a JSON export) and a reset behind the confirmation dialog.
 
 import { api } from "./api.js";
+import { ask } from "./dialogs.js";
 import { fmt, t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -93,6 +95,16 @@ export function drawChart(history, maxScore, totals = null) {
   return chart;
 }
 
+/** Download a file the server sends as an attachment (every game of every kind, as the import takes). */
+function download(path) {
+  const link = document.createElement("a");
+  link.href = path;
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 export class StatsDialog {
   constructor(catalog, announce) {
     this.dialog = document.getElementById("stats-dialog");
@@ -100,29 +112,25 @@ export class StatsDialog {
     this.table = document.getElementById("stats-table");
     this.chart = document.getElementById("stats-chart");
     this.caption = document.getElementById("stats-caption");
-    this.confirm = document.getElementById("stats-confirm");
     this.resetButton = document.getElementById("stats-reset");
+    this.fileResult = document.getElementById("stats-file-result");
+    this.fileInput = document.getElementById("stats-import-file");
     this.catalog = catalog;
     this.announce = announce;
     this.difficulty = document.getElementById("stats-difficulty");
     this.select.addEventListener("change", () => this.load());
     this.difficulty.addEventListener("change", () => this.load());
-    this.resetButton.addEventListener("click", () => {
-      this.confirm.hidden = false;
-      this.resetButton.hidden = true;
-      document.getElementById("stats-reset-no").focus();
-    });
-    document.getElementById("stats-reset-no").addEventListener("click", () => this.hideConfirm());
-    document.getElementById("stats-reset-yes").addEventListener("click", () => this.reset());
+    this.resetButton.addEventListener("click", () => this.askReset());
+    document.getElementById("stats-import").addEventListener("click", () => this.fileInput.click());
+    this.fileInput.addEventListener("change", () => this.importFile());
+    for (const id of ["stats-export-json", "stats-export-csv"]) {
+      const button = document.getElementById(id);
+      button.addEventListener("click", () => download(`/api/stats/export?format=${button.dataset.format}`));
+    }
   }
 
   setCatalog(catalog) {
     this.catalog = catalog;
-  }
-
-  hideConfirm() {
-    this.confirm.hidden = true;
-    this.resetButton.hidden = false;
   }
 
   async open(slug) {
@@ -135,7 +143,7 @@ export class StatsDialog {
       ...["Easy", "Medium", "Hard"].map((label) => new Option(t(label), label.toLowerCase())),
     );
     this.difficulty.value = level;
-    this.hideConfirm();
+    this.fileResult.textContent = "";
     await this.load();
     if (!this.dialog.open) this.dialog.showModal();
   }
@@ -169,6 +177,34 @@ export class StatsDialog {
     this.caption.textContent = t("Score of each game (green: won) and the running win rate.");
   }
 
+  /** Import the chosen export file: say how many games were added and how many were kept already. */
+  async importFile() {
+    const file = this.fileInput.files && this.fileInput.files[0];
+    if (!file) return;
+    this.fileInput.value = ""; // choosing the same file again imports it again
+    let text;
+    let answer;
+    try {
+      text = await file.text();
+      answer = await api.postText("/api/stats/import", text);
+    } catch (err) {
+      this.fileResult.dataset.result = "refused";
+      this.fileResult.textContent = err.detail || t("The file could not be imported.");
+      return;
+    }
+    this.fileResult.dataset.result = "imported";
+    this.fileResult.textContent = fmt("Games added: {added}. Already kept: {kept}.",
+      { added: answer.added, kept: answer.already_kept });
+    await this.load();
+  }
+
+  /** "Reset statistics": ask in the confirmation dialog, then forget the chosen game's statistics. */
+  async askReset() {
+    const name = this.select.selectedOptions[0] ? this.select.selectedOptions[0].textContent : "";
+    const question = fmt("Reset the statistics of {game}?", { game: name });
+    if (await ask(question, t("Reset"), t("This cannot be undone."))) await this.reset();
+  }
+
   async reset() {
     const slug = this.select.value;
     try {
@@ -177,7 +213,6 @@ export class StatsDialog {
     } catch (err) {
       this.announce(err.detail || t("The statistics could not be reset."));
     }
-    this.hideConfirm();
     await this.load();
   }
 }
