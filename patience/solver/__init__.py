@@ -2,17 +2,17 @@
 
 >>> from patience import get_game
 >>> game = get_game("hamilton")
->>> solve(game, game.new(1), max_nodes=100).outcome  # the budget runs out: never a guess
+>>> str(solve(game, game.new(1), max_nodes=100).outcome)  # the budget runs out: never a guess
 'unknown'
 >>> result = solve(game, game.new(1), max_nodes=5000)
->>> result.outcome, len(result.moves), result.moves_text().split()[:3]
+>>> str(result.outcome), len(result.moves), result.moves_text().split()[:3]
 ('won', 68, ['s', 'c-f1', 't2-t1'])
 >>> position = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
 ...     "f=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC;AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD;"
 ...     "AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH,KH;AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS,QS,KS "
 ...     "t=KC;-;-;-;-;-;-")
 >>> result = solve(game, position)
->>> result.outcome, result.moves_text()
+>>> str(result.outcome), result.moves_text()
 ('won', 't1-f1')
 """
 

@@ -1,7 +1,7 @@
 """The local backend: solve a survey's deals in this process or in a pool of local processes.
 
 >>> rows = LocalBackend(workers=1).solve([("hamilton", 454, 2000, None)])
->>> [(row["deal"], row["outcome"]) for row in rows]
+>>> [(row["deal"], str(row["outcome"])) for row in rows]
 [(454, 'lost')]
 """
 
