@@ -35,20 +35,11 @@ on one graph: each skips the positions the other entered (see
 sinks into a subtree below an early wrong move), so together they decide far
 more deals within a budget than either alone. Each game has its own shares of
 slices (its kit's ``shares``).
-Hamilton also runs a *streamliner*, first alone on a share of the budget
-(its kit's ``streamline_first``), then beside the other two: best-first search of a
-restricted game (no card back from a foundation, no run split; see
-:class:`.Expander`). Its lines are lines of the full game, so its wins are
-wins. Its positions are on the same graph: the full searches skip them, and
-best-first search expands the moves the restricted game leaves out at each
-position the streamliner expanded, so a loss is still one enumeration.
-Union Square first looks at its tableau as runs (:func:`_looser_first`,
-:mod:`patience.games.union_square.runs`): a looser game whose loss proves the real one lost (every real
-line is one of its lines), then a search whose wins are wins; only when
-neither decides does the portfolio run, on its own tables.
-``strategy="best-first"`` runs best-first search until its table is full,
-then depth-first search; ``strategy="depth-first"`` runs depth-first search
-only.
+A kit may add a *streamliner* (Hamilton: best-first search of a restricted game, first alone, then
+beside the other two on the same graph, so a loss is still one enumeration; see :class:`.Expander`)
+and looser games tried first (:func:`_looser_first`; Union Square's tableau as runs: a loss of the
+looser game proves the real one lost). docs/solver.md gives each argument. ``strategy="best-first"``
+runs best-first search until its table is full, then depth-first search; ``"depth-first"`` only that.
 """
 
 from __future__ import annotations
