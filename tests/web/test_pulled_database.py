@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import http.client
 import shutil
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from fastapi import FastAPI
 
 import patience.store.store
 from patience.store import Store
+from patience.store.files import DatabaseFilesGone
 from patience.web import create_app
 from tests.web.test_storage_faults import OPENING, PAIR, Served, call
 
@@ -143,3 +146,45 @@ def test_while_another_file_holds_the_name_reads_and_writes_answer_503_until_the
     assert len(said) == 1 and "whole again" in said[0]
     conn.close()
     survives_a_crash(db, tmp_path / "restarted", cookie, game, acknowledged)
+
+
+def test_writers_in_threads_lose_and_repeat_nothing_across_a_pull_and_the_reopening(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = Store(db)
+    games = [store.create_game(f"p{n}", "hamilton", deal=n, deck=None, now=1.0) for n in range(4)]
+    acknowledged = [0] * len(games)
+    start, stop = threading.Barrier(len(games) + 1), threading.Event()
+
+    def write(n: int) -> None:
+        start.wait()
+        while not stop.is_set():
+            try:
+                current = store.get_game(f"p{n}", games[n].id)
+                assert current is not None and current.version == acknowledged[n]
+                if store.save(current.played([("s",)], now=2.0), expected_version=current.version):
+                    acknowledged[n] += 1
+            except DatabaseFilesGone:
+                time.sleep(0.001)
+
+    threads = [threading.Thread(target=write, args=(n,), daemon=True) for n in range(len(games))]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    time.sleep(0.05)
+    Path(f"{db}-wal").unlink()
+    at_the_pull = list(acknowledged)
+    deadline = time.monotonic() + 30
+    try:
+        while any(now < then + 20 for now, then in zip(acknowledged, at_the_pull, strict=True)):
+            assert time.monotonic() < deadline, "writes did not resume"
+            time.sleep(0.01)
+    finally:
+        stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    store.close()
+    reopened = Store(found_after_a_crash(db, tmp_path / "restarted"))
+    for n, game in enumerate(games):
+        found = reopened.get_game(f"p{n}", game.id)
+        assert found is not None and found.version == acknowledged[n] == found.move_count
+    reopened.close()
