@@ -32,8 +32,12 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+
+from patience.i18n import _
+from patience.store.schema import SCHEMA_VERSION
 
 #: A file's (device, inode), or None when there is no file at the path.
 FileId = tuple[int, int] | None
@@ -51,6 +55,11 @@ class DatabaseFilesGone(sqlite3.OperationalError):
 def file_ids(path: str | Path) -> tuple[FileId, FileId]:
     """The identity of the database file at ``path`` and of its ``-wal`` file."""
     return _file_id(Path(path)), _file_id(Path(f"{path}-wal"))
+
+
+def side_file_ids(path: str | Path) -> tuple[FileId, FileId]:
+    """The identity of the ``-wal`` and ``-shm`` files beside the database at ``path``."""
+    return _file_id(Path(f"{path}-wal")), _file_id(Path(f"{path}-shm"))
 
 
 def _file_id(path: Path) -> FileId:
@@ -97,3 +106,67 @@ def rescue(conn: sqlite3.Connection, path: str | Path, opened_db: FileId) -> Pat
         return copy
     copy.unlink()
     return db
+
+
+@dataclass(frozen=True)
+class Acknowledged:
+    """What the store had acknowledged when its files were pulled away: each game's id and version, and
+    the games with a statistics row. A database at the path is whole again only if it holds all of it."""
+
+    games: dict[str, int]
+    results: frozenset[str]
+
+    @classmethod
+    def read(cls, conn: sqlite3.Connection) -> Acknowledged:
+        """What ``conn`` sees now."""
+        games = {str(i): int(v) for i, v in conn.execute("SELECT id, version FROM games")}
+        results = frozenset(str(r[0]) for r in conn.execute("SELECT game_id FROM results"))
+        return cls(games, results)
+
+
+def whole_problem(path: str | Path, acknowledged: Acknowledged) -> str | None:
+    """Why the database file at ``path`` is not whole (None: it is).
+
+    Whole means: a file is there and opens as SQLite (without being
+    created), ``PRAGMA quick_check`` says ``ok``, its schema version is
+    this program's, and it holds every acknowledged game at least at its
+    acknowledged version, and every acknowledged statistics row. The
+    rescued copy (:func:`rescue`) is whole; so is a database put back by
+    an operator that is at least as new.
+
+    >>> import tempfile
+    >>> from patience.store import Store
+    >>> db = Path(tempfile.mkdtemp()) / "games.sqlite3"
+    >>> store = Store(db)
+    >>> game = store.create_game("p1", "hamilton", deal=7, deck=None, now=100.0)
+    >>> store.close()
+    >>> whole_problem(db, Acknowledged({game.id: 0}, frozenset())) is None
+    True
+    >>> whole_problem(db, Acknowledged({game.id: 3}, frozenset()))
+    'a game is missing or older than acknowledged'
+    >>> whole_problem(Path(db.parent, "nothing.sqlite3"), Acknowledged({}, frozenset()))
+    'no database file is there'
+    """
+    if not Path(path).is_file():
+        return _("no database file is there")
+    try:
+        conn = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=rw", uri=True, timeout=10.0)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        checked = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if checked != "ok":
+            return _("PRAGMA quick_check says: {answer}").format(answer=checked)
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version != SCHEMA_VERSION:
+            return _("its schema version is {found}, not {expected}").format(
+                found=version, expected=SCHEMA_VERSION)
+        found = Acknowledged.read(conn)
+    except sqlite3.Error as exc:
+        return str(exc)
+    finally:
+        conn.close()
+    if any(found.games.get(game, -1) < version for game, version in acknowledged.games.items()) \
+            or not acknowledged.results <= found.results:
+        return _("a game is missing or older than acknowledged")
+    return None
