@@ -5,7 +5,7 @@ refuses the whole file with one :class:`ImportRefused` sentence at the first
 fault, so a bad file changes nothing.
 
 >>> deal = PlayedDeal("g_00000000000000000000000a", "hamilton", 7, None,
-...                   Result(0.0, 60.0, True, 52, 60.0, 98, False, True))
+...                   DealResult(0.0, 60.0, True, 52, 60.0, 98, False, True))
 >>> text = to_json([deal])
 >>> read_json(text) == [deal]
 True
@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from patience.i18n import _
-from patience.store.records import PlayedDeal, Result
+from patience.store.records import DealResult, PlayedDeal
 
 FORMAT: Final = "patience-statistics"
 VERSION: Final = 1
@@ -131,7 +131,7 @@ def _deal(entry: Any) -> PlayedDeal:
     finished = None if entry["finished_at"] is None else _stamp(entry["finished_at"])
     if (finished is None) != (won is None):
         raise ImportRefused(_("a field has a wrong value"))
-    return PlayedDeal(entry["id"], entry["game"], deal, deck, Result(
+    return PlayedDeal(entry["id"], entry["game"], deal, deck, DealResult(
         started, finished, won, entry["score"], float(entry["seconds"]), entry["moves"], *flags))
 
 

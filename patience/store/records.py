@@ -4,7 +4,7 @@ A :class:`GameRecord` is one game's row: where it came from, where it is now
 (action and move counts, the position's text), its play clock and its end.
 Its history (the moves themselves) is not part of it: read it explicitly
 with :meth:`patience.store.Store.history`, which gives a :class:`History`.
-A :class:`Result` is one played deal as the statistics see it, and
+A :class:`DealResult` is one played deal as the statistics see it, and
 :class:`Statistics` summarizes them (what counts as played, streaks).
 
 >>> r = GameRecord("g", "p", "hamilton", 7, None).played([("s",), ("s", "c-f1")], now=5.0)
@@ -173,7 +173,7 @@ class Action:
 
 
 @dataclass(frozen=True)
-class Result:
+class DealResult:
     """One played deal as the statistics see it (``won`` is None while it is being played)."""
 
     started_at: float
@@ -194,7 +194,7 @@ class PlayedDeal:
     game: str
     deal: int | None
     deck: str | None
-    result: Result
+    result: DealResult
 
 
 @dataclass(frozen=True)
@@ -217,7 +217,7 @@ class Statistics:
     average_score: float | None
     wins_with_hints: int
     wins_with_undo: int
-    history: tuple[Result, ...]  # every played deal, in the order they were started
+    history: tuple[DealResult, ...]  # every played deal, in the order they were started
 
     @property
     def win_rate(self) -> float:
@@ -225,7 +225,7 @@ class Statistics:
         return self.won / self.played if self.played else 0.0
 
     @classmethod
-    def of(cls, results: Sequence[Result]) -> Statistics:
+    def of(cls, results: Sequence[DealResult]) -> Statistics:
         """Summarize results (in any order).
 
         Streaks follow the order in which deals were started. A deal left
@@ -233,7 +233,7 @@ class Statistics:
         bad deal for a new one is no way to keep a streak); the latest deal,
         still being played, does not count yet.
 
-        >>> r = lambda won, t: Result(t, t, won, 52 if won else 10, 60.0 * t, 100 + t, False, t == 3)
+        >>> r = lambda won, t: DealResult(t, t, won, 52 if won else 10, 60.0 * t, 100 + t, False, t == 3)
         >>> s = Statistics.of([r(True, 1), r(False, 2), r(True, 3), r(True, 4)])
         >>> s.played, s.won, s.current_streak, s.best_streak, s.wins_with_undo, s.fewest_moves
         (4, 3, 2, 2, 1, 101)

@@ -47,7 +47,15 @@ from patience.store.files import (
     side_file_ids,
     whole_problem,
 )
-from patience.store.records import Action, GameRecord, History, PlayedDeal, Result, Statistics, new_game_id
+from patience.store.records import (
+    Action,
+    DealResult,
+    GameRecord,
+    History,
+    PlayedDeal,
+    Statistics,
+    new_game_id,
+)
 from patience.store.schema import MIGRATIONS, SCHEMA_VERSION, StoreError
 
 _GAME_COLUMNS: Final = (
@@ -581,7 +589,7 @@ class Store:
                 "SELECT game_id, game, deal, deck, started_at, finished_at, won, score, seconds, moves, "
                 f"used_hints, used_undo FROM results WHERE player = ? {where} ORDER BY started_at, game_id",
                 args).fetchall()
-        return [PlayedDeal(r["game_id"], r["game"], r["deal"], r["deck"], Result(
+        return [PlayedDeal(r["game_id"], r["game"], r["deal"], r["deck"], DealResult(
             r["started_at"], r["finished_at"], None if r["won"] is None else bool(r["won"]), r["score"],
             r["seconds"], r["moves"], bool(r["used_hints"]), bool(r["used_undo"]))) for r in rows]
 

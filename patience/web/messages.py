@@ -180,7 +180,7 @@ def pile_names() -> dict[str, str]:
     return names
 
 
-class Catalog(NamedTuple):
+class MessageCatalog(NamedTuple):
     """Every string of the page in one language."""
 
     messages: dict[str, str]
@@ -189,15 +189,15 @@ class Catalog(NamedTuple):
     piles: dict[str, str]
 
 
-def translated_catalog() -> Catalog:
+def translated_catalog() -> MessageCatalog:
     """The page's strings in the current language (built once per language)."""
     return _catalog(get_language())
 
 
 @cache
-def _catalog(lang: str) -> Catalog:
+def _catalog(lang: str) -> MessageCatalog:
     with language(lang):
-        return Catalog(
+        return MessageCatalog(
             messages={source: _(source) for source in MESSAGES + LOOKS_MESSAGES},
             plurals={key: plural_forms(lang, form) for key, form in _plural_sources().items()},
             cards={text: _(name) for text, name in CARD_NAMES.items()},

@@ -119,7 +119,7 @@ class OddsAnswer:
 
 
 @dataclass
-class _Watch:
+class _OddsWatch:
     observation: Observation
     seed: int
     targets: tuple[int, ...]
@@ -160,7 +160,7 @@ class OddsKeeper:
         self._submit_batch = submit or self._submit
         self._slots = Slots(workers, queue)
         self._lock = threading.Lock()
-        self._watches: dict[str, _Watch] = {}
+        self._watches: dict[str, _OddsWatch] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._stopped = False
         self._seen: OrderedDict[tuple[str, int], Observation] = OrderedDict()
@@ -189,7 +189,7 @@ class OddsKeeper:
                     del self._watches[other]
             watch = self._watches.get(game_id)
             if watch is None or watch.observation != observation:
-                watch = _Watch(observation, seed_of(observation),
+                watch = _OddsWatch(observation, seed_of(observation),
                                sample_targets(observation.hidden_total, self.first_samples,
                                               self.max_samples), now)
                 self._watches[game_id] = watch
@@ -202,12 +202,12 @@ class OddsKeeper:
             self._start(game_id, slug, watch)
         return answer
 
-    def _answer(self, watch: _Watch) -> OddsAnswer:
+    def _answer(self, watch: _OddsWatch) -> OddsAnswer:
         return OddsAnswer(Odds(watch.samples, watch.won, watch.lost, watch.unknown), watch.more,
                           watch.observation.hidden_total, watch.seed)
 
     # --- running -----------------------------------------------------------------------------
-    def _start(self, game_id: str, slug: str, watch: _Watch) -> None:
+    def _start(self, game_id: str, slug: str, watch: _OddsWatch) -> None:
         start, stop = watch.samples, watch.targets[watch.step]
         try:
             future = self._submit_batch(slug, watch.observation, watch.seed, start, stop, self.max_nodes)
@@ -217,7 +217,7 @@ class OddsKeeper:
             return
         future.add_done_callback(lambda done: self._finished(watch, done))
 
-    def _finished(self, watch: _Watch, future: Future[tuple[int, int, int]] | None) -> None:
+    def _finished(self, watch: _OddsWatch, future: Future[tuple[int, int, int]] | None) -> None:
         self._slots.release()
         counts = None
         if future is not None and not future.cancelled():

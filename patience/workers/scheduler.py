@@ -128,7 +128,7 @@ class Progress:
 
 
 @dataclass
-class _Watch:
+class _SearchWatch:
     job: SearchJob  # the next (or running) search
     last_poll: float
     searched: float = 0.0
@@ -158,8 +158,8 @@ class Scheduler:
         self.max_waiting = max_waiting
         self.poll_timeout = poll_timeout
         self._lock = threading.Lock()
-        self._watches: dict[str, _Watch] = {}
-        self._running: list[_Watch] = []
+        self._watches: dict[str, _SearchWatch] = {}
+        self._running: list[_SearchWatch] = []
         self._answered: OrderedDict[str, None] = OrderedDict()  # games that had an answer (a set, bounded)
         self._stopped = False
 
@@ -180,7 +180,7 @@ class Scheduler:
                 watch = None
             if watch is None:
                 job = SearchJob(game_id, slug, state, point, self.budgets[0], 0)
-                watch = _Watch(job, now)
+                watch = _SearchWatch(job, now)
                 self._watches[game_id] = watch
                 self._enqueue(watch, now)
             watch.last_poll = now
@@ -191,16 +191,16 @@ class Scheduler:
         self._sweep_and_pump(cancel)
         return progress
 
-    def _progress(self, watch: _Watch) -> Progress:
+    def _progress(self, watch: _SearchWatch) -> Progress:
         if watch.finished:
             return Progress(UNKNOWN, watch.searched, 0.0)
         return Progress(PENDING, watch.searched, watch.job.budget)
 
-    def _urgency(self, watch: _Watch) -> tuple[bool, bool, float]:
+    def _urgency(self, watch: _SearchWatch) -> tuple[bool, bool, float]:
         """Sorts the waiting jobs, most urgent first."""
         return (watch.job.step > 0, watch.job.game_id in self._answered, watch.waiting_since or 0.0)
 
-    def _enqueue(self, watch: _Watch, now: float) -> None:
+    def _enqueue(self, watch: _SearchWatch, now: float) -> None:
         watch.waiting_since = now
         waiting = [w for w in self._watches.values() if w.waiting_since is not None]
         if len(waiting) > self.max_waiting:
@@ -216,7 +216,7 @@ class Scheduler:
         while len(self._answered) > ANSWERED_GAMES:
             self._answered.popitem(last=False)
 
-    def _let_go(self, game_id: str, watch: _Watch) -> list[Handle]:
+    def _let_go(self, game_id: str, watch: _SearchWatch) -> list[Handle]:
         del self._watches[game_id]
         watch.waiting_since = None
         watch.dropped = True
@@ -231,7 +231,7 @@ class Scheduler:
 
     def _sweep_and_pump(self, cancel: list[Handle]) -> None:
         now = self.clock()
-        starts: list[_Watch] = []
+        starts: list[_SearchWatch] = []
         with self._lock:
             for game_id, watch in list(self._watches.items()):
                 if now - watch.last_poll > self.poll_timeout:
@@ -248,9 +248,9 @@ class Scheduler:
             if late:
                 handle.cancel()
 
-    def _choose(self, cancel: list[Handle]) -> list[_Watch]:
+    def _choose(self, cancel: list[Handle]) -> list[_SearchWatch]:
         """Jobs to start now (marked running), under the lock; may ask an escalated search to give way."""
-        starts: list[_Watch] = []
+        starts: list[_SearchWatch] = []
         if self._stopped:
             return starts
         while True:

@@ -85,7 +85,7 @@ def test_a_tap_right_after_a_deal_from_the_stock_is_kept(page_factory: Any, live
     assert stock is not None and card is not None
     page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 2)
     page.mouse.click(card["x"] + card["width"] / 2, card["y"] + card["height"] - 10)  # at once
-    page.wait_for_function("window.patience.app.game.version >= 1 && window.patience.app.pending === 0")
+    page.wait_for_function("() => window.patience.app.game.version >= 1 && window.patience.app.pending === 0")
     page.wait_for_timeout(200)
     assert page.locator('#table [data-pile="tableau-7"] > .card.selected').count() == 1
 

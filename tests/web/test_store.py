@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from patience.store import SCHEMA_VERSION, Result, Statistics, Store, StoreError
+from patience.store import SCHEMA_VERSION, DealResult, Statistics, Store, StoreError
 
 
 def test_new_database_is_wal_and_at_the_current_schema(tmp_path: Path) -> None:
@@ -79,8 +79,8 @@ def test_games_are_private_and_listed_newest_first(tmp_path: Path) -> None:
 
 
 def test_statistics_of_results() -> None:
-    def result(won: bool | None, t: float, hints: bool = False) -> Result:
-        return Result(t, None if won is None else t, won, 52 if won else 7, 100.0 + t, 60 + int(t),
+    def result(won: bool | None, t: float, hints: bool = False) -> DealResult:
+        return DealResult(t, None if won is None else t, won, 52 if won else 7, 100.0 + t, 60 + int(t),
                       hints, False)
 
     stats = Statistics.of([result(False, 1), result(True, 2, hints=True), result(True, 3),
@@ -95,8 +95,8 @@ def test_statistics_of_results() -> None:
 
 
 def test_leaving_a_deal_unfinished_for_a_new_one_breaks_the_streak() -> None:
-    def result(won: bool | None, t: float) -> Result:
-        return Result(t, None if won is None else t + 0.5, won, 0, 1.0, 1, False, False)
+    def result(won: bool | None, t: float) -> DealResult:
+        return DealResult(t, None if won is None else t + 0.5, won, 0, 1.0, 1, False, False)
 
     assert Statistics.of([result(True, 1), result(True, 2), result(None, 3)]).current_streak == 2
     assert Statistics.of([result(True, 1), result(None, 2), result(True, 3)]).current_streak == 1
