@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-import patience.store.store
+import patience.store.connections
 from patience.store import Store
 from patience.store.files import DatabaseFilesGone
 from patience.web import create_app
@@ -114,7 +114,7 @@ def test_a_pulled_file_is_saved_answers_503_once_then_play_resumes_and_every_ack
 def test_while_another_file_holds_the_name_reads_and_writes_answer_503_until_the_games_are_put_back(
         served: tuple[FastAPI, Served], tmp_path: Path, capfd: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(patience.store.store, "REOPEN_EVERY", 0.0)
+    monkeypatch.setattr(patience.store.connections, "REOPEN_EVERY", 0.0)
     _app, running = served
     db = tmp_path / "live" / "games.sqlite3"
     conn, game, cookie, acknowledged = started(running)
