@@ -77,19 +77,6 @@ def test_a_fresh_browser_starts_without_a_refused_request(page: Any, live_server
     assert page.evaluate("window.patience.app.game.id") == first
 
 
-def test_a_tap_right_after_a_deal_from_the_stock_is_kept(page_factory: Any, live_server: str) -> None:
-    page = page_factory(reduced_motion="no-preference")
-    open_deal(page, live_server, "hamilton", 1)
-    stock = page.locator('#table [data-pile="stock"]').bounding_box()
-    card = page.locator('#table [data-pile="tableau-7"] > [data-card]').last.bounding_box()
-    assert stock is not None and card is not None
-    page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 2)
-    page.mouse.click(card["x"] + card["width"] / 2, card["y"] + card["height"] - 10)  # at once
-    page.wait_for_function("() => window.patience.app.game.version >= 1 && window.patience.app.pending === 0")
-    page.wait_for_timeout(200)
-    assert page.locator('#table [data-pile="tableau-7"] > .card.selected').count() == 1
-
-
 def test_after_a_win_undo_is_off_and_the_clocks_agree(page: Any, live_server: str) -> None:
     game, deal, moves = winning_line("winning-hamilton-1.txt")
     open_deal(page, live_server, game, deal)
