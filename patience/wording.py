@@ -118,6 +118,16 @@ def _pile_cards(game: Game[S], state: S, pile: int) -> tuple[str, ...]:
     return ()
 
 
+def _move_parts(game: Game[S], state: S, move: Move) -> tuple[str | None, str, str]:
+    """The card that moves (the bottom card of a group; None when its pile has too few cards), and the
+    source and target piles, in words."""
+    source, target = pile_text(move.src), pile_text(move.dst)
+    cards = _pile_cards(game, state, move.src)
+    if move.count < 1 or move.count > len(cards):
+        return None, source, target
+    return card_text(parse_card(cards[-move.count])), source, target
+
+
 def move_text(game: Game[S], state: S, move: Move) -> str:
     """A move as a short phrase: ``4♦ from pile 2 to pile 3``, ``a click on the stock``.
 
@@ -125,11 +135,9 @@ def move_text(game: Game[S], state: S, move: Move) -> str:
     """
     if move.src == STOCK:
         return _("a click on the stock")
-    source, target = pile_text(move.src), pile_text(move.dst)
-    cards = _pile_cards(game, state, move.src)
-    if move.count < 1 or move.count > len(cards):
+    card, source, target = _move_parts(game, state, move)
+    if card is None:
         return _("a card from {source} to {target}").format(source=source, target=target)
-    card = card_text(parse_card(cards[-move.count]))
     if move.count == 1:
         return _("{card} from {source} to {target}").format(card=card, source=source, target=target)
     more = move.count - 1
@@ -148,11 +156,9 @@ def move_instruction(game: Game[S], state: S, move: Move) -> str:
     """
     if move.src == STOCK:
         return _("Click the stock")
-    source, target = pile_text(move.src), pile_text(move.dst)
-    cards = _pile_cards(game, state, move.src)
-    if move.count < 1 or move.count > len(cards):
+    card, source, target = _move_parts(game, state, move)
+    if card is None:
         return _("Move a card from {source} to {target}").format(source=source, target=target)
-    card = card_text(parse_card(cards[-move.count]))
     if move.count == 1:
         return _("Move {card} from {source} to {target}").format(card=card, source=source, target=target)
     more = move.count - 1

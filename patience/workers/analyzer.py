@@ -60,7 +60,8 @@ SWEEP_SECONDS: Final = 1.0
 FAIR_HINT_SECONDS: Final = 60.0
 #: Hints that may wait for a hint worker; more than that are answered by the heuristic at once.
 HINT_QUEUE: Final = 8
-#: Winnability jobs that may wait for a worker; beyond it the oldest is answered ``unknown``.
+#: Winnability jobs that may wait for a worker; beyond it the newest of the least urgent is dropped
+#: (its game answers ``pending`` and asks again on its next poll).
 WINNABLE_QUEUE: Final = 64
 #: A game's search stops when no page asked about it for this long (the page asks every few seconds).
 POLL_TIMEOUT: Final = 20.0
