@@ -35,6 +35,7 @@ def solve(
     max_seconds: float | None = None,
     table_cap: int = DEFAULT_TABLE_CAP,
     runs_first: bool = True,
+    tidy: bool = True,
 ) -> Result:
     """Decide whether ``state`` can still be won, under the full rules.
 
@@ -46,6 +47,9 @@ def solve(
     ``runs_first=False`` leaves out Union Square's searches on its tableau
     seen as runs (``docs/solver.md``), e.g. to measure a deal's difficulty by
     the effort of the search that sees every arrangement of the piles.
+    ``tidy=False`` leaves a winning line as the search found it (still replayed
+    and checked, but not shortened): for callers that want only the outcome,
+    which is the same either way.
     """
     return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
-                  runs_first=runs_first)
+                  runs_first=runs_first, tidy=tidy)

@@ -168,6 +168,7 @@ def search(
     shares: tuple[int, ...] | None = None,
     streamline_first: float | None = None,
     runs_first: bool = True,
+    tidy: bool = True,
 ) -> Result:
     """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
 
@@ -176,7 +177,8 @@ def search(
     ``streamline_first`` its ``streamline_first`` (the share of the budget
     the streamliner gets alone before the portfolio; without a budget it runs
     until it wins or its restricted game is exhausted). ``runs_first=False``
-    leaves out the looser games' searches (:func:`_looser_first`).
+    leaves out the looser games' searches (:func:`_looser_first`). ``tidy=False``
+    leaves a winning line as found (replayed and checked, not shortened).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -192,7 +194,9 @@ def search(
     finally:
         if collecting:
             gc.enable()
-    if outcome == WON:
+    if outcome == WON and not tidy:
+        line = _checked(game, state, line)
+    elif outcome == WON:
         # Tidying the line may take a tenth of the budget beyond it (it is linear, and
         # a line found at the last moment is still cut of its loops).
         tidy_until = None if max_seconds is None else max(started + max_seconds,

@@ -98,7 +98,7 @@ def odds_batch(slug: str, observation: Observation, seed: int, start: int, stop:
     for state in completions(game, observation, stop, seed)[start:]:
         key = state.key()
         if key not in known:
-            known[key] = solve(game, state, max_nodes=budget.max_nodes).outcome
+            known[key] = solve(game, state, max_nodes=budget.max_nodes, tidy=False).outcome
         won += known[key] == WON
         lost += known[key] == LOST
     return won, lost, stop - start - won - lost

@@ -248,3 +248,14 @@ def test_won_lines_have_no_loops() -> None:
         assert state not in seen
         seen.add(state)
     assert game.is_won(state)
+
+
+@pytest.mark.parametrize(("slug", "deal"), [("hamilton", 1), ("hamilton", 4), ("union-square", 1)])
+def test_an_untidied_line_wins_with_the_same_outcome_and_work(slug: str, deal: int) -> None:
+    """``tidy=False`` only skips shortening the line: same outcome, same positions, a line that wins."""
+    game = get_game(slug)
+    tidied = solve(game, game.new(deal), max_nodes=5000)
+    untidied = solve(game, game.new(deal), max_nodes=5000, tidy=False)
+    assert (untidied.outcome, untidied.nodes) == (tidied.outcome, tidied.nodes) == (WON, tidied.nodes)
+    assert game.is_won(game.apply_all(game.new(deal), untidied.moves))
+    assert len(untidied.moves) >= len(tidied.moves)
