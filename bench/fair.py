@@ -10,6 +10,10 @@ table per game:
   process's own time, so a busy machine slows it less than the wall clock);
 * wall s — the median wall-clock seconds, for comparison;
 * won / lost / unknown — over all completions solved;
+* positions — the median number of positions the solver expanded per deal's
+  odds, and kpos/s — thousands of them per processor second over all deals:
+  the work does not depend on the machine, the speed does (a loaded machine
+  expands fewer per processor second), so these say how to read the seconds;
 * peak MB — the process's peak resident memory.
 
 The budget is per completion (``--max-nodes`` repeats exactly; default 5,000
@@ -20,22 +24,40 @@ median ≤ 10 s, on deals not used for tuning (the default range was not).
 from __future__ import annotations
 
 import argparse
+import importlib
 import resource
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from patience import get_game
 from patience.fair import Budget, observe, odds
 from patience.rules import game_slugs
+from patience.solver import Result
 from patience.survey import parse_range, quantile
 
 DEFAULT_DEALS = "300001-300005"
 DEFAULT_NODES = 5_000
 HEADER = ("game", "deals", "K", "budget", "median s", "p95 s", "max s", "wall s", "won", "lost", "unknown",
-          "peak MB")
+          "positions", "kpos/s", "peak MB")
+
+
+class PositionCounter:
+    """Counts the positions every solve of :mod:`patience.fair` expands (it wraps the module's ``solve``)."""
+
+    def __init__(self) -> None:
+        names = vars(importlib.import_module("patience.fair"))
+        self.solve = names["solve"]
+        self.positions = 0
+        names["solve"] = self.counted
+
+    def counted(self, *args: Any, **kwargs: Any) -> Result:
+        result: Result = self.solve(*args, **kwargs)
+        self.positions += result.nodes
+        return result
 
 
 def bench_game(slug: str, deals: range, samples: int, seed: int, budget: Budget) -> tuple[str, ...]:
@@ -43,23 +65,31 @@ def bench_game(slug: str, deals: range, samples: int, seed: int, budget: Budget)
     game = get_game(slug)
     cpu: list[float] = []
     wall: list[float] = []
+    positions: list[int] = []
+    counter = PositionCounter()
     won = lost = unknown = 0
     for deal in deals:
+        seen = observe(game, deal, [])
+        counter.positions = 0
         started, started_wall = time.process_time(), time.perf_counter()
-        answer = odds(game, observe(game, deal, []), samples=samples, seed=seed, budget=budget)
+        answer = odds(game, seen, samples=samples, seed=seed, budget=budget)
         cpu.append(time.process_time() - started)
         wall.append(time.perf_counter() - started_wall)
+        positions.append(counter.positions)
         won, lost, unknown = won + answer.won, lost + answer.lost, unknown + answer.unknown
         print(f"{slug} {deal}: won {answer.won}, lost {answer.lost}, unknown {answer.unknown}, "
-              f"{cpu[-1]:.2f} s", file=sys.stderr)
+              f"{cpu[-1]:.2f} s ({wall[-1]:.2f} s wall), {positions[-1]} positions", file=sys.stderr)
+    rate = sum(positions) / max(sum(cpu), 1e-9) / 1000
     cpu.sort()
     wall.sort()
+    positions.sort()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     limit = (f"{budget.max_nodes} nodes" if budget.max_nodes is not None else "") + (
         f" {budget.max_seconds} s" if budget.max_seconds is not None else "")
     return (slug, f"{deals.start}-{deals.stop - 1}", str(samples), limit.strip(),
             f"{quantile(cpu, 0.5):.2f}", f"{quantile(cpu, 0.95):.2f}", f"{cpu[-1]:.2f}",
-            f"{quantile(wall, 0.5):.2f}", str(won), str(lost), str(unknown), f"{peak:.0f}")
+            f"{quantile(wall, 0.5):.2f}", str(won), str(lost), str(unknown),
+            f"{quantile([float(p) for p in positions], 0.5):.0f}", f"{rate:.1f}", f"{peak:.0f}")
 
 
 def main(argv: list[str] | None = None) -> int:
