@@ -145,3 +145,14 @@ def test_a_hamilton_deal_lost_with_the_stock_known_is_lost_by_the_fair_player() 
     played = play_fair(game, 454, samples=2, budget=Budget(max_nodes=300))
     assert played.outcome == LOST and played.end in (END_NO_WINNING_SAMPLE, END_NO_MOVE, END_REPEATED)
     assert game.apply_all(game.new(454), played.moves) is not None
+
+
+def test_the_fair_hint_keeps_off_the_moves_to_avoid_unless_every_move_is_one(tiny: TinyGame) -> None:
+    seen = tiny.observe(tiny.new(4), [])
+    moves = tiny.legal_moves(tiny.new(4))
+    assert len(moves) >= 2
+    best = fair_hint(tiny, seen, samples=3, seed=1).move
+    assert best is not None
+    other = fair_hint(tiny, seen, samples=3, seed=1, avoid=[best])
+    assert other.move in moves and other.move != best
+    assert fair_hint(tiny, seen, samples=3, seed=1, avoid=moves).move == best
