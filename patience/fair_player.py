@@ -11,11 +11,19 @@ machine. Every move goes through the rules engine (:meth:`Game.apply`), and
 a game counts as won only after its line replays from the deal to a won
 position.
 
+When no sampled completion is known to be won after any move, the player
+thinks harder before it gives up: it asks again with each budget of
+:data:`BUDGET_LADDER` (the same samples, 4 and then 16 times the positions
+and seconds), as a player who is unsure looks further ahead. A small budget
+alone would end most games at the first hard choice, which measures the
+budget, not fair play.
+
 The player never goes back to a position it has seen while it has another
 move. The game ends, lost for this player, when no move is left, when no sampled
-completion can be won after any move (a completion whose solve ran out of
-budget counts as not won), when the player sees the same position for the
-:data:`MAX_VISITS`-th time, or after ``max_moves`` moves.
+completion can be won after any move even at the ladder's last budget (a
+completion whose solve ran out of budget counts as not won), when the player
+sees the same position for the :data:`MAX_VISITS`-th time, or after
+``max_moves`` moves.
 
 >>> from patience import get_game
 >>> game = get_game("hamilton")
@@ -35,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from patience.deals import MAX_DEAL, check_deal_number
-from patience.fair import DEFAULT_SAMPLES, Budget, check_sampling, fair_hint
+from patience.fair import DEFAULT_SAMPLES, Budget, FairHint, check_sampling, fair_hint
 from patience.observation import Observation
 from patience.rules import Game, Move
 from patience.solver import LOST, WON
@@ -44,6 +52,9 @@ from patience.solver import LOST, WON
 MAX_MOVES: Final = 2000
 #: A game ends when the player sees the same position for this many times.
 MAX_VISITS: Final = 3
+
+#: The budgets tried, as multiples of the given one, before a decision with no winning sample ends the game.
+BUDGET_LADDER: Final = (1, 4, 16)
 
 #: How a fair game ended.
 END_WON: Final = "won"
@@ -110,8 +121,8 @@ def play_fair(game: Game[Any], deal: int, samples: int = DEFAULT_SAMPLES, budget
         visits[_seen_key(seen)] += 1
         if visits[_seen_key(seen)] >= MAX_VISITS:
             return ended(LOST, END_REPEATED)
-        hint = fair_hint(game, seen, samples, decision_seed(deal, len(played)), budget,
-                         avoid=_moves_back(game, seen, played, visits))
+        hint = _decide(game, seen, samples, decision_seed(deal, len(played)), budget,
+                       _moves_back(game, seen, played, visits))
         if hint.move is None:
             return ended(LOST, END_NO_MOVE)
         if hint.samples and not hint.won:
@@ -122,6 +133,26 @@ def play_fair(game: Game[Any], deal: int, samples: int = DEFAULT_SAMPLES, budget
     if not game.is_won(game.apply_all(game.new(deal), played)):  # the line must replay to a win
         raise RuntimeError(f"deal {deal}: the fair player's line does not replay to a win")
     return ended(WON, END_WON)
+
+
+def _decide(game: Game[Any], seen: Observation, samples: int, seed: int, budget: Budget | None,
+            avoid: list[Move]) -> FairHint:
+    """The fair hint at the first budget of :data:`BUDGET_LADDER` under which some sample is won.
+
+    >>> _scaled(Budget(max_nodes=1000, max_seconds=None), 4)
+    Budget(max_nodes=4000, max_seconds=None)
+    """
+    hint = fair_hint(game, seen, samples, seed, budget, avoid=avoid)
+    for factor in BUDGET_LADDER[1:]:
+        if budget is None or hint.won or not hint.samples:
+            break
+        hint = fair_hint(game, seen, samples, seed, _scaled(budget, factor), avoid=avoid)
+    return hint
+
+
+def _scaled(budget: Budget, factor: int) -> Budget:
+    return Budget(max_nodes=None if budget.max_nodes is None else budget.max_nodes * factor,
+                  max_seconds=None if budget.max_seconds is None else budget.max_seconds * factor)
 
 
 def _seen_key(seen: Observation) -> Hashable:
@@ -142,5 +173,5 @@ def _moves_back(game: Game[Any], seen: Observation, played: list[Move],
             if _seen_key(game.observe(game.apply_legal(guess, move), [*played, move])) in visits]
 
 
-__all__ = ["ENDS", "END_MOVE_CAP", "END_NO_MOVE", "END_NO_WINNING_SAMPLE", "END_REPEATED", "END_WON",
-           "MAX_MOVES", "MAX_VISITS", "FairGame", "decision_seed", "play_fair"]
+__all__ = ["BUDGET_LADDER", "ENDS", "END_MOVE_CAP", "END_NO_MOVE", "END_NO_WINNING_SAMPLE", "END_REPEATED",
+           "END_WON", "MAX_MOVES", "MAX_VISITS", "FairGame", "decision_seed", "play_fair"]

@@ -156,3 +156,30 @@ def test_the_fair_hint_keeps_off_the_moves_to_avoid_unless_every_move_is_one(tin
     other = fair_hint(tiny, seen, samples=3, seed=1, avoid=[best])
     assert other.move in moves and other.move != best
     assert fair_hint(tiny, seen, samples=3, seed=1, avoid=moves).move == best
+
+
+def test_with_no_winning_sample_the_player_thinks_harder_before_it_gives_up(
+        tiny: TinyGame, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[Budget | None] = []
+
+    def none_won_until(nodes: int) -> Any:
+        def hint(game: Any, seen: Observation, samples: int, seed: int, budget: Budget | None,
+                 **_: Any) -> FairHint:
+            asked.append(budget)
+            won = 1 if budget is not None and (budget.max_nodes or 0) >= nodes else 0
+            return FairHint(STOCK_MOVE, won, samples)
+        return hint
+
+    monkeypatch.setattr(fair_player, "fair_hint", none_won_until(4_000))
+    seen = Observation.__new__(Observation)
+    assert fair_player._decide(tiny, seen, 2, 0, Budget(max_nodes=1_000), []).won == 1
+    assert asked == [Budget(max_nodes=1_000), Budget(max_nodes=4_000)]
+    asked.clear()
+    monkeypatch.setattr(fair_player, "fair_hint", none_won_until(10**9))
+    played = play_fair(tiny, 1, samples=2, budget=Budget(max_nodes=1_000, max_seconds=0.5))
+    assert (played.outcome, played.end) == (LOST, END_NO_WINNING_SAMPLE)
+    ladder = ((1_000, 0.5), (4_000, 2.0), (16_000, 8.0))
+    assert asked == [Budget(max_nodes=n, max_seconds=s) for n, s in ladder]
+    asked.clear()
+    assert play_fair(tiny, 1, samples=2).end == END_NO_WINNING_SAMPLE
+    assert asked == [None]  # no budget: nothing to raise
