@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -186,7 +186,8 @@ def odds(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPL
 
 
 def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES,
-              seed: int = DEFAULT_SEED, budget: Budget | None = None) -> FairHint:
+              seed: int = DEFAULT_SEED, budget: Budget | None = None, *,
+              avoid: Collection[Move] = ()) -> FairHint:
     """The move after which most of ``samples`` completions can still be won (hindsight optimisation).
 
     A safe move (the kit's ``SearchKit.safe_move``) is the answer at once. Else
@@ -196,6 +197,8 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
     change the answer is solved: the leading candidate's other completions
     (its count must be exact), and a challenger's completions while it could
     still overtake the leader. Ties go to the earlier move in ``legal_moves``.
+    A move in ``avoid`` (e.g. one back to a position already played) is not
+    chosen unless every move is in it.
     """
     states = completions(game, observation, samples, seed)
     first = states[0]
@@ -208,7 +211,7 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
     groups: dict[Hashable, int] = {}  # child key -> candidate
     candidates: list[Move] = []
     group_of: dict[Move, int] = {}
-    for move in moves:
+    for move in [move for move in moves if move not in avoid] or moves:
         key = canonical_key(game, game.apply_legal(first, move))
         if key not in groups:
             groups[key] = len(candidates)
@@ -222,8 +225,9 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
         outcome, line = solver(state)
         if outcome != WON:
             continue  # lost or unknown: no move wins it (or none is known to)
-        credited = group_of[line[0]]
-        won[credited].add(index)
+        credited = group_of.get(line[0], -1)  # -1: its line starts with an avoided move
+        if credited >= 0:
+            won[credited].add(index)
         for g in range(len(candidates)):
             if g != credited:
                 unchecked[g].append(index)

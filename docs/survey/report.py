@@ -1,10 +1,17 @@
 """The numbers of ``docs/winnability.md`` from the results files in this folder.
 
 Run ``python docs/survey/report.py`` (from the project's root). For each
-results file and for each game in all, it prints the counts and the 95%
-Wilson interval (unknown deals counted both ways, the latest row of a deal
-counting), the seconds per decided deal, the length of the winning lines and,
-for Hamilton, the start rank the winning lines chose.
+results file of the thoughtful survey and for each game in all, it prints the
+counts and the 95% Wilson interval (unknown deals counted both ways, the
+latest row of a deal counting), the seconds per decided deal, the length of
+the winning lines and, for Hamilton, the start rank the winning lines chose.
+
+``python docs/survey/report.py --fair [FILE ...]`` prints the fair player's
+results (the files given, plain or gzipped, by default this folder's
+``fair-*.jsonl.gz``) beside the thoughtful survey's over the same deals: the
+table of ``docs/winnability.md``, then per game the check that the fair
+player won no deal proven lost (exit status 1 if it did), how its games
+ended, its processor seconds per deal and the command that makes such rows.
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 from patience import get_game
 from patience.cards import RANK
-from patience.survey import quantile, summarize
+from patience.survey import FAIR, policy_of, quantile, read_rows, summarize
+from patience.survey.compare import Comparison, compare, markdown_table
 
 HERE = Path(__file__).resolve().parent
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -69,16 +77,63 @@ def report(name: str, rows: dict[int, dict[str, Any]]) -> None:
     print()
 
 
-def main() -> None:
+def thoughtful_files() -> list[Path]:
+    """This folder's results files of the thoughtful survey (the fair player's left out)."""
+    return [path for path in sorted(HERE.glob("*.jsonl.gz")) if not path.name.startswith("fair-")]
+
+
+def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Comparison]:
+    """Print the fair player's results beside the thoughtful ones; the comparisons, one per game."""
+    fair: dict[str, list[dict[str, Any]]] = {}
+    for path in fair_paths:
+        for row in read_rows(path):
+            if policy_of(row) == FAIR:
+                fair.setdefault(row["game"], []).append(row)
+    thoughtful: dict[str, dict[int, dict[str, Any]]] = {}
+    for path in thoughtful_paths:
+        for deal, row in latest_rows(path).items():
+            if policy_of(row) != FAIR:
+                thoughtful.setdefault(row["game"], {})[deal] = row
+    comparisons = [compare(game, rows, thoughtful.get(game, {}).values())
+                   for game, rows in sorted(fair.items())]
+    print(markdown_table(comparisons, {both.game: get_game(both.game).name for both in comparisons}))
+    print()
+    for both in comparisons:
+        latest = {int(row["deal"]): row for row in fair[both.game]}
+        ends = Counter(str(row.get("end")) for row in latest.values())
+        cpu = [round(float(row.get("cpu_seconds", row["seconds"])), 2) for row in latest.values()]
+        print(f"## {both.game}: {both.fair.text()}")
+        print("fair won, thoughtfully lost (must be none): "
+              + (", ".join(map(str, both.contradictions)) or "none"))
+        print("fair won, thoughtfully unknown (now known won): "
+              + (", ".join(map(str, both.settled)) or "none"))
+        print("no thoughtful row: " + (", ".join(map(str, both.missing)) or "none"))
+        print("how the games ended: " + ", ".join(f"{end} {count}" for end, count in sorted(ends.items())))
+        print(f"processor seconds per deal: {spread(cpu)}")
+        print(f"fair hints per deal: {spread([float(row.get('decisions', 0)) for row in latest.values()])}")
+        budget = both.budget.split()[0].replace(",", "")
+        nodes = f" --max-nodes {budget}" if "positions" in both.budget else ""
+        print(f"command: patience survey {both.game} --deals {both.deals[0]}-{both.deals[-1]} --policy fair "
+              f"--samples {both.samples}{nodes}")
+        print()
+    return comparisons
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "--fair":
+        paths = [Path(arg) for arg in argv[1:]] or sorted(HERE.glob("fair-*.jsonl.gz"))
+        comparisons = fair_report(paths, thoughtful_files())
+        return 0 if all(not both.contradictions for both in comparisons) else 1
     games: dict[str, dict[int, dict[str, Any]]] = {}
-    for path in sorted(HERE.glob("*.jsonl.gz")):
+    for path in thoughtful_files():
         rows = latest_rows(path)
         report(path.name, rows)
         game = next(iter(rows.values()))["game"]
         games.setdefault(game, {}).update(rows)
     for game, rows in games.items():
         report(f"{game}, all files", rows)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))

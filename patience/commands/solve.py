@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from patience.commands.fair import budget_of, sampling_arguments
+from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arguments
 from patience.commands.options import count, seconds
 from patience.errors import InvalidRecordError, PatienceError
-from patience.fair import FairHint, fair_hint, observe
+from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, FairHint, check_sampling, fair_hint, observe
 from patience.hints import hint
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
@@ -19,7 +19,18 @@ from patience.numbers import parse_int
 from patience.rules import Game, Move, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
 from patience.solver.result import LOOSER_GAME
-from patience.survey import Backend, Summary, dask_backend, merge_rows, parse_range, summarize, survey
+from patience.survey import (
+    FAIR,
+    POLICIES,
+    THOUGHTFUL,
+    Backend,
+    Summary,
+    dask_backend,
+    merge_rows,
+    parse_range,
+    summarize,
+    survey,
+)
 from patience.wording import move_text
 
 DEFAULT_SOLVE_SECONDS = 60.0
@@ -69,7 +80,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                               "(needs pip install 'patience[cluster]')"))
     p.add_argument("--batch", type=parse_int, metavar="N",
                    help=_("deals per cluster task with --scheduler (default: from the cluster's size)"))
-    _budget_arguments(p, DEFAULT_SURVEY_SECONDS)
+    p.add_argument("--policy", choices=POLICIES, default=THOUGHTFUL,
+                   help=_("thoughtful: solve each deal knowing the stock's order (the default); fair: play "
+                          "it seeing only what a player sees, with fair hints"))
+    p.add_argument("--samples", type=parse_int, metavar="K",
+                   help=_("with --policy fair: ways to deal the unseen cards at each decision (default "
+                          "{samples})").format(samples=DEFAULT_SAMPLES))
+    p.add_argument("--max-nodes", type=count, metavar="N",
+                   help=_("stop after N positions (with --policy fair: each solve; then the same results "
+                          "on every run)"))
+    p.add_argument("--max-seconds", type=seconds, metavar="S",
+                   help=_("stop after S seconds (default {seconds}; with --policy fair: each solve, default "
+                          "{fair} without --max-nodes)").format(seconds=DEFAULT_SURVEY_SECONDS,
+                                                                fair=DEFAULT_FAIR_SECONDS))
     p.add_argument("--out", type=Path, metavar="FILE",
                    help=_("results file (default survey-GAME-A-B.jsonl)"))
     p.add_argument("--summary", nargs="*", type=Path, metavar="FILE",
@@ -191,14 +214,25 @@ def run_survey(args: argparse.Namespace) -> int:
         raise PatienceError(_("--workers must be at least 1"))
     if args.batch is not None and args.scheduler is None:
         raise PatienceError(_("--batch is for a Dask cluster: give --scheduler too"))
+    if args.samples is not None and args.policy != FAIR:
+        raise PatienceError(_("--samples is for the fair player: give --policy fair too"))
+    if args.samples is not None:
+        check_sampling(args.samples, DEFAULT_SEED)
     out = args.out or _default_out(args.game, deals)
     if out.suffix == ".gz":
         raise PatienceError(_("cannot add rows to the compressed file {path}: gunzip it first").format(
             path=out))
 
+    if args.policy == FAIR:
+        budget = budget_of(args.max_nodes, args.max_seconds)
+        max_seconds = budget.max_seconds
+    else:
+        max_seconds = DEFAULT_SURVEY_SECONDS if args.max_seconds is None else args.max_seconds
+
     def run(backend: Backend | None) -> Summary:
         return survey(args.game, deals, out, workers=args.workers, max_nodes=args.max_nodes,
-                      max_seconds=args.max_seconds, progress=sys.stderr, backend=backend)
+                      max_seconds=max_seconds, progress=sys.stderr, backend=backend, policy=args.policy,
+                      samples=args.samples)
 
     if args.scheduler is None:
         summary = run(None)
@@ -229,5 +263,5 @@ def _print_summary(args: argparse.Namespace, deals: range | None) -> int:
         else:
             raise PatienceError(_("which results? give --deals A-B, --out FILE or --summary FILE"))
         files = [own] if own.exists() else []
-    print(summarize(merge_rows(files, args.game, deals)).text())
+    print(summarize(merge_rows(files, args.game, deals, args.policy)).text())
     return 0

@@ -32,18 +32,23 @@ from patience.survey.jobs import Job, batch_size, batches, solve_batch, solve_de
 from patience.survey.local import LocalBackend
 from patience.survey.results import (
     DECIDED,
+    FAIR,
+    POLICIES,
+    THOUGHTFUL,
     UNKNOWN,
     Z95,
     Row,
     Summary,
     parse_range,
+    policy_of,
     quantile,
     summarize,
     wilson,
 )
 from patience.survey.runner import Backend, dask_backend, survey
 
-__all__ = ["DECIDED", "MAX_RESULTS_BYTES", "MAX_ROW_BYTES", "UNKNOWN", "Z95", "Backend", "Job",
-           "LocalBackend", "ResultsFile", "ResultsFileError", "Row", "Summary", "batch_size", "batches",
-           "dask_backend", "main_summary", "merge_rows", "parse_range", "quantile", "read_results",
-           "read_rows", "repair_torn_line", "solve_batch", "solve_deal", "summarize", "survey", "wilson"]
+__all__ = ["DECIDED", "FAIR", "MAX_RESULTS_BYTES", "MAX_ROW_BYTES", "POLICIES", "THOUGHTFUL", "UNKNOWN",
+           "Z95", "Backend", "Job", "LocalBackend", "ResultsFile", "ResultsFileError", "Row", "Summary",
+           "batch_size", "batches", "dask_backend", "main_summary", "merge_rows", "parse_range", "policy_of",
+           "quantile", "read_results", "read_rows", "repair_torn_line", "solve_batch", "solve_deal",
+           "summarize", "survey", "wilson"]

@@ -26,7 +26,7 @@ from distributed.comm import get_address_host_port
 
 from patience.errors import PatienceError
 from patience.i18n import _
-from patience.survey.jobs import Job, batch_size, batches, solve_batch
+from patience.survey.jobs import Job, batch_size, batches, job_seconds, solve_batch
 from patience.survey.results import Row
 
 
@@ -69,7 +69,7 @@ class DaskBackend:
         """Deals per task for these jobs."""
         if self.batch is not None:
             return self.batch
-        return batch_size(len(jobs), self.threads(), jobs[0][3] if jobs else None)
+        return batch_size(len(jobs), self.threads(), job_seconds(jobs[0]) if jobs else None)
 
     def solve(self, jobs: Sequence[Job]) -> Generator[Row, None, None]:
         """Submit the batches, yield each batch's rows as it finishes; closing cancels the rest."""

@@ -50,7 +50,7 @@ from patience.notation import MAX_JSON_DEPTH, json_depth
 from patience.numbers import MAX_DIGITS
 from patience.rules import game_slugs
 from patience.solver import LOST, UNKNOWN, WON
-from patience.survey.results import Row, Summary, summarize
+from patience.survey.results import POLICIES, THOUGHTFUL, Row, Summary, policy_of, summarize
 
 #: The most a results file may hold (256 MiB, after gunzip); the largest committed one holds 17 MiB.
 MAX_RESULTS_BYTES: Final = 256 * 1024 * 1024
@@ -120,6 +120,9 @@ def check_row(data: object) -> Row:
     if not _is_number(seconds) or seconds < 0:
         raise ValueError(_('"seconds" must be a number of seconds, 0 or more, not {value}').format(
             value=_quoted(seconds)))
+    if data.get("policy", THOUGHTFUL) not in POLICIES:
+        raise ValueError(_('"policy" must be one of {policies}, not {value}').format(
+            policies=", ".join(POLICIES), value=_quoted(data["policy"])))
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
         raise ValueError(_('"moves" must be a list of move texts'))
@@ -235,13 +238,14 @@ def repair_torn_line(path: Path, found: ResultsFile) -> None:
             stream.truncate(found.open_tail)
 
 
-def merge_rows(paths: Sequence[Path], slug: str, deals: range | None = None) -> list[Row]:
+def merge_rows(paths: Sequence[Path], slug: str, deals: range | None = None,
+               policy: str | None = None) -> list[Row]:
     """One row per deal of game ``slug`` from several results files: the latest row wins.
 
     Latest means the last one read, files in the order given and rows in file
     order, so list an older run's file before a newer one. Rows of other games
-    (and, given ``deals``, of other deals) are left out. A missing file, or one
-    with no rows at all, is an error.
+    (and, given ``deals``, of other deals; given ``policy``, of other policies)
+    are left out. A missing file, or one with no rows at all, is an error.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -261,7 +265,8 @@ def merge_rows(paths: Sequence[Path], slug: str, deals: range | None = None) -> 
             raise ResultsFileError(_("{path} has no rows: not a results file").format(path=path))
         for row in rows:
             deal = row["deal"]
-            if row["game"] == slug and (deals is None or deal in deals):
+            if row["game"] == slug and (deals is None or deal in deals) and (
+                    policy is None or policy_of(row) == policy):
                 latest[deal] = row
     return [latest[deal] for deal in sorted(latest)]
 

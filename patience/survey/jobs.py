@@ -1,7 +1,11 @@
 """The work of a survey: one job per deal, solved by a worker process; jobs grouped in batches.
 
-A job is ``(game slug, deal number, max_nodes, max_seconds)``: small, plain
-and picklable, so the same jobs go to local processes or to a Dask cluster.
+A job is ``(game slug, deal number, max_nodes, max_seconds)``, the deal
+solved knowing the stock (the ``thoughtful`` policy), or the same with a
+fifth item, ``samples``, the deal played by the fair player
+(:func:`~patience.fair_player.play_fair`, the ``fair`` policy; the budget is
+then per solve). Jobs are small, plain and picklable, so the same jobs go to
+local processes or to a Dask cluster.
 
 >>> jobs = [("hamilton", deal, None, 2.0) for deal in range(1, 8)]
 >>> [[job[1] for job in batch] for batch in batches(jobs, 3)]
@@ -12,19 +16,24 @@ and picklable, so the same jobs go to local processes or to a Dask cluster.
 5
 >>> batch_size(deals=1000, threads=4, max_seconds=60.0)
 1
+>>> job_seconds(("hamilton", 1, None, 2.0)), job_seconds(("hamilton", 1, 500, None, 4))
+(2.0, 60.0)
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from typing import Final
 
 from patience.rules import get_game
 from patience.solver import solve
-from patience.survey.results import Row
+from patience.survey.results import FAIR, Row
 
-Job = tuple[str, int, int | None, float | None]
+ThoughtfulJob = tuple[str, int, int | None, float | None]
+FairJob = tuple[str, int, int | None, float | None, int]
+Job = ThoughtfulJob | FairJob
 
 #: At least this many batches per worker thread, so the work spreads evenly to the end.
 BATCHES_PER_THREAD: Final = 4
@@ -35,14 +44,41 @@ BATCH_SECONDS: Final = 60.0
 
 
 def solve_deal(job: Job) -> Row:
-    """Solve one numbered deal; the row written to the results file (runs in a worker process)."""
-    slug, deal, max_nodes, max_seconds = job
+    """Solve (or play fairly) one numbered deal; the row for the results file (runs in a worker process)."""
+    if len(job) == 5:
+        return play_deal(job)
+    slug, deal, max_nodes, max_seconds = job[:4]
     game = get_game(slug)
     result = solve(game, game.new(deal), max_nodes=max_nodes, max_seconds=max_seconds)
     return {"game": slug, "deal": deal, "outcome": result.outcome,
             "moves": [str(m) for m in result.moves], "nodes": result.nodes,
             "seconds": round(result.seconds, 4), "peak_table": result.peak_table,
             "stopped": result.stopped, "max_nodes": max_nodes, "max_seconds": max_seconds}
+
+
+def play_deal(job: FairJob) -> Row:
+    """Play one numbered deal with the fair player; its row (``"policy": "fair"``, the samples, the line).
+
+    >>> row = play_deal(("hamilton", 454, 200, None, 2))
+    >>> row["policy"], row["outcome"], row["end"], row["samples"], row["max_nodes"]
+    ('fair', 'lost', 'no-winning-sample', 2, 200)
+    """
+    from patience.fair import Budget  # here: patience.fair imports this package
+    from patience.fair_player import play_fair
+
+    slug, deal, max_nodes, max_seconds, samples = job
+    started = time.monotonic()
+    played = play_fair(get_game(slug), deal, samples, Budget(max_nodes=max_nodes, max_seconds=max_seconds))
+    return {"game": slug, "deal": deal, "outcome": played.outcome, "moves": [str(m) for m in played.moves],
+            "seconds": round(time.monotonic() - started, 4), "cpu_seconds": round(played.seconds, 4),
+            "policy": FAIR, "samples": samples, "max_nodes": max_nodes, "max_seconds": max_seconds,
+            "end": played.end, "decisions": played.decisions}
+
+
+def job_seconds(job: Job) -> float | None:
+    """The budget of one job in seconds, for sizing batches: a fair game counts as :data:`BATCH_SECONDS`
+    (it makes many solves), so its batches hold one deal each."""
+    return BATCH_SECONDS if len(job) == 5 else job[3]
 
 
 def solve_batch(jobs: Sequence[Job]) -> list[Row]:

@@ -30,6 +30,19 @@ Row = dict[str, Any]
 
 Z95: Final = 1.959963984540054
 DECIDED: Final = (WON, LOST)
+#: How a survey plays a deal: solved knowing the stock's order, or played by the fair player.
+THOUGHTFUL: Final = "thoughtful"
+FAIR: Final = "fair"
+POLICIES: Final = (THOUGHTFUL, FAIR)
+
+
+def policy_of(row: Row) -> str:
+    """The row's policy: its ``"policy"``, or ``thoughtful`` for rows written before there was a choice.
+
+    >>> policy_of({"deal": 1}), policy_of({"deal": 1, "policy": "fair"})
+    ('thoughtful', 'fair')
+    """
+    return str(row.get("policy", THOUGHTFUL))
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -122,4 +135,5 @@ def summarize(rows: Iterable[Row]) -> Summary:
                    seconds[-1] if seconds else 0.0)
 
 
-__all__ = ["DECIDED", "UNKNOWN", "Z95", "Row", "Summary", "parse_range", "quantile", "summarize", "wilson"]
+__all__ = ["DECIDED", "FAIR", "POLICIES", "THOUGHTFUL", "UNKNOWN", "Z95", "Row", "Summary", "parse_range",
+           "policy_of", "quantile", "summarize", "wilson"]

@@ -8,6 +8,12 @@ again), so each deal's row is whole and there once per pass. Where the
 deals are solved is the backend's business: local processes
 (:class:`~patience.survey.local.LocalBackend`, the default) or a Dask cluster
 (:func:`dask_backend`); the file, the progress bar and the summary are the same.
+
+The ``policy`` says how a deal is decided: ``thoughtful`` solves it knowing
+the stock's order; ``fair`` has the fair player
+(:mod:`patience.fair_player`) play it seeing only what a player sees, with
+``samples`` completions per decision. A results file may hold both: each
+run reads and resumes only its own policy's rows.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from patience.solver import WON
 from patience.survey.files import ResultsFile, read_results, repair_torn_line
 from patience.survey.jobs import Job
 from patience.survey.local import LocalBackend
-from patience.survey.results import DECIDED, Row, Summary, summarize
+from patience.survey.results import DECIDED, FAIR, POLICIES, THOUGHTFUL, Row, Summary, policy_of, summarize
 
 if TYPE_CHECKING:
     from patience.survey.dask import DaskBackend
@@ -54,10 +60,15 @@ def survey(
     progress: TextIO | None = None,
     clock: Callable[[], float] = time.monotonic,
     backend: Backend | None = None,
+    policy: str = THOUGHTFUL,
+    samples: int | None = None,
 ) -> Summary:
     """Solve every deal of ``deals`` not yet decided in ``out``; append a row per deal; summarize.
 
-    The deals are solved by ``backend``, by default ``workers`` local processes.
+    The deals are solved by ``backend``, by default ``workers`` local
+    processes. With ``policy="fair"`` the fair player plays them with
+    ``samples`` completions per decision, ``max_nodes`` and ``max_seconds``
+    bounding each solve.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -68,10 +79,11 @@ def survey(
     (2, 2)
     """
     get_game(slug)  # fails early on an unknown game
+    jobs_for = _jobs_for(policy, samples, max_nodes, max_seconds)
     found = read_results(out) if out.exists() else ResultsFile([])
-    done = {row["deal"]: row for row in found.rows if row["game"] == slug}
+    done = {row["deal"]: row for row in found.rows if row["game"] == slug and policy_of(row) == policy}
     todo = [deal for deal in deals if done.get(deal, {}).get("outcome") not in DECIDED]
-    jobs: list[Job] = [(slug, deal, max_nodes, max_seconds) for deal in todo]
+    jobs = [jobs_for(slug, deal) for deal in todo]
     rows = {deal: done[deal] for deal in deals if deal in done}
     started = clock()
     finished = 0
@@ -96,6 +108,23 @@ def survey(
     if progress is not None and jobs:
         progress.write("\n")
     return summarize(rows.values())
+
+
+def _jobs_for(policy: str, samples: int | None, max_nodes: int | None,
+              max_seconds: float | None) -> Callable[[str, int], Job]:
+    """How to make a deal's job under ``policy``; :class:`PatienceError` for a bad policy or samples."""
+    if policy == FAIR:
+        from patience.fair import DEFAULT_SAMPLES, check_sampling  # here: patience.fair imports this package
+
+        k = DEFAULT_SAMPLES if samples is None else samples
+        check_sampling(k, 0)
+        return lambda slug, deal: (slug, deal, max_nodes, max_seconds, k)
+    if policy != THOUGHTFUL:
+        raise PatienceError(_("the policy must be one of {policies}, not {policy!r}").format(
+            policies=", ".join(POLICIES), policy=policy))
+    if samples is not None:
+        raise PatienceError(_("--samples is for the fair player: give --policy fair too"))
+    return lambda slug, deal: (slug, deal, max_nodes, max_seconds)
 
 
 def dask_backend(address: str, *, batch: int | None = None, timeout: float | None = None) -> DaskBackend:

@@ -7,7 +7,8 @@ to piles 1-3, the rest is the stock, top first. ``s`` turns the stock's top
 card to the waste (no redeal). A pile's or the waste's top card goes to an
 empty foundation if it is an Ace, onto its suit's next-lower card on a
 foundation, onto a pile whose top is one rank higher (any suit), or onto an
-empty pile. Won when all eight cards are up.
+empty pile. Won when all eight cards are up. The stock is face down, every
+other card face up (``observe``).
 
 >>> with registered() as game:
 ...     state = game.new("AC 2H 3C 4C AH 2C 3H 4H")
@@ -18,7 +19,7 @@ empty pile. Won when all eight cards are up.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
 import pytest
@@ -27,6 +28,7 @@ from patience.cards import RANK, SUIT, card_text, parse_card
 from patience.deals import SplitMix64, check_deal_number
 from patience.errors import InvalidDealError, InvalidRecordError
 from patience.kit import Kit, SearchKit, TableKit, register_kit, unregister_kit
+from patience.observation import Observation, filled, masked
 from patience.rules import (
     FOUNDATION,
     STOCK,
@@ -162,6 +164,15 @@ class TinyGame(Game[TinyState]):
             return ",".join(card_text(c) for c in pile) or "-"
         return (f"{SLUG} t={';'.join(map(cards, state.tableau))} f={';'.join(map(cards, state.foundations))}"
                 f" stock={cards(state.stock)} w={cards(state.waste)}")
+
+    def observe(self, state: TinyState, played: Sequence[Move]) -> Observation:
+        """The stock is face down; every other card is face up."""
+        return Observation(SLUG, state._replace(stock=masked(state.stock, known=0)),
+                           (("stock", len(state.stock)),), tuple(sorted(state.stock)))
+
+    def complete(self, observation: Observation, cards: Sequence[int]) -> TinyState:
+        table: TinyState = observation.table
+        return table._replace(stock=filled(table.stock, cards))
 
     def parse_position(self, text: str) -> TinyState:
         try:

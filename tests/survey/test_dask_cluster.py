@@ -62,6 +62,22 @@ def worker_address(client: Any, name: str) -> str:
     return next(str(address) for address, info in workers.items() if info["name"] == name)
 
 
+def test_the_fair_player_plays_the_same_lines_on_the_cluster(cluster: LoopbackCluster, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """With a node budget only, the cluster's fair games are the local ones, move for move."""
+    local, remote = tmp_path / "local-fair.jsonl", tmp_path / "cluster-fair.jsonl"
+    options = ["--policy", "fair", "--samples", "2", "--max-nodes", "300"]
+    assert main(["survey", "hamilton", "--deals", "453-455", *options, "--out", str(local)]) == 0
+    assert main(["survey", "hamilton", "--deals", "453-455", *options, "--scheduler", cluster.address,
+                 "--out", str(remote)]) == 0
+    capsys.readouterr()
+
+    def lines(path: Path) -> list[tuple[int, str, list[str], str]]:
+        return sorted((row["deal"], row["outcome"], row["moves"], row["policy"]) for row in read_rows(path))
+
+    assert lines(remote) == lines(local) and len(lines(local)) == 3
+
+
 def test_a_survey_survives_a_worker_killed_mid_run(cluster: LoopbackCluster, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     local_hamilton = tmp_path / "local-hamilton.jsonl"

@@ -148,7 +148,8 @@ class CannedBackend:
         self.asked: list[int] = []
 
     def solve(self, jobs: Sequence[Job]) -> Generator[Row, None, None]:
-        for slug, deal, max_nodes, max_seconds in jobs:
+        for job in jobs:
+            slug, deal, max_nodes, max_seconds = job[:4]
             self.asked.append(deal)
             yield {"game": slug, "deal": deal, "outcome": "won", "moves": ["s"], "nodes": 1, "seconds": 0.01,
                    "peak_table": 1, "stopped": "", "max_nodes": max_nodes, "max_seconds": max_seconds}

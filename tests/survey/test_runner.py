@@ -24,12 +24,14 @@ class CannedBackend:
     def solve(self, jobs: Sequence[Job]) -> Generator[Row, None, None]:
         self.asked.append([job[1] for job in jobs])
         try:
-            for count, (slug, deal, max_nodes, max_seconds) in enumerate(jobs):
+            for count, job in enumerate(jobs):
+                slug, deal, max_nodes, max_seconds = job[:4]
                 if self.fail_after is not None and count == self.fail_after:
                     raise ConnectionError("the cluster went away")
+                fair = {"policy": "fair", "samples": job[4]} if len(job) == 5 else {}
                 yield {"game": slug, "deal": deal, "outcome": self.outcomes[deal], "moves": [], "nodes": 1,
                        "seconds": 0.01, "peak_table": 1, "stopped": "", "max_nodes": max_nodes,
-                       "max_seconds": max_seconds}
+                       "max_seconds": max_seconds, **fair}
         finally:
             self.closed = True
 

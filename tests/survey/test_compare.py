@@ -1,0 +1,76 @@
+"""The fair player beside the thoughtful survey: the table, and the check that flags an impossible win."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from patience.survey import Row
+from patience.survey.compare import compare, markdown_table
+
+REPORT = Path(__file__).resolve().parents[2] / "docs" / "survey" / "report.py"
+
+
+def rows(outcomes: dict[int, str], **extra: object) -> list[Row]:
+    return [{"game": "hamilton", "deal": deal, "outcome": outcome, "seconds": 1.0, "moves": [], **extra}
+            for deal, outcome in outcomes.items()]
+
+
+FAIR = dict(policy="fair", samples=4, max_nodes=2000, max_seconds=None, end="won", decisions=3,
+            cpu_seconds=2.5)
+
+
+def test_a_fair_win_on_a_deal_proven_lost_is_flagged() -> None:
+    thoughtful = rows({1: "won", 2: "lost", 3: "unknown", 4: "won"})
+    fair = rows({1: "won", 2: "won", 3: "won", 4: "lost", 5: "lost"}, **FAIR)
+    both = compare("hamilton", fair, thoughtful)
+    assert both.contradictions == (2,) and both.settled == (3,) and both.missing == (5,)
+    assert not both.consistent
+    assert (both.fair.won, both.fair.lost) == (3, 2)
+    assert (both.thoughtful.won, both.thoughtful.lost, both.thoughtful.unknown) == (2, 1, 2)
+    assert (both.samples, both.budget) == ("4", "2,000 positions")
+    assert markdown_table([both]).splitlines()[-1].endswith("| 4 | 2,000 positions | 2 |")
+
+
+def test_fair_wins_within_the_thoughtful_ones_are_consistent() -> None:
+    both = compare("hamilton", rows({1: "won", 2: "lost"}, **FAIR), rows({1: "won", 2: "won", 3: "lost"}))
+    assert both.consistent and both.deals == (1, 2)
+    assert both.thoughtful.deals == 2  # only the deals the fair player played
+    assert "| none |" in markdown_table([both])
+
+
+def load_report() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("survey_report", REPORT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_gz(path: Path, lines: list[Row]) -> Path:
+    with gzip.open(path, "wt", encoding="utf-8") as sink:
+        sink.writelines(json.dumps(row) + "\n" for row in lines)
+    return path
+
+
+def test_the_report_prints_the_table_and_fails_on_an_impossible_win(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    report = load_report()
+    thoughtful = write_gz(tmp_path / "hamilton-1-3.jsonl.gz", rows({1: "won", 2: "lost", 3: "won"}))
+    monkeypatch.setattr(report, "thoughtful_files", lambda: [thoughtful])
+    good = tmp_path / "fair.jsonl"
+    good.write_text("".join(json.dumps(row) + "\n" for row in rows({1: "won", 2: "lost", 3: "lost"}, **FAIR)))
+    assert report.main(["--fair", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "| Hamilton | 1–3 | 2 of 3 |" in out and "| 1 of 3 |" in out
+    assert "fair won, thoughtfully lost (must be none): none" in out
+    assert "command: patience survey hamilton --deals 1-3 --policy fair --samples 4 --max-nodes 2000" in out
+    bad = write_gz(tmp_path / "fair-bad.jsonl.gz", rows({2: "won"}, **FAIR))
+    assert report.main(["--fair", str(bad)]) == 1
+    assert "fair won, thoughtfully lost (must be none): 2" in capsys.readouterr().out
