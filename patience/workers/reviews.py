@@ -21,13 +21,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from patience.rules import get_game
 from patience.solver.result import Status
 from patience.workers.pool import Slots, WorkersBusyError, process_pool
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 KNOWN_REVIEWS: Final = 256
 MAX_WAITING: Final = 4
@@ -87,27 +88,37 @@ class Reviewer:
     async def review(self, game_id: str, version: int, slug: str, deal: int | str,
                      moves: list[str]) -> dict[str, Any]:
         """The review of a game at a version, awaited without holding a thread."""
-        answer = self.known(game_id, version)
-        if answer is not None:
-            return answer
-        if not self._places.take():
-            raise WorkersBusyError
-        try:
-            while not self._take_worker():
-                await asyncio.sleep(WAIT_STEP_SECONDS)
-            try:
-                answer, whole = await self._run(slug, deal, moves)
-            finally:
-                with self._lock:
-                    self._running = False
-        finally:
-            self._places.release()
+        kept = self.known(game_id, version)
+        if kept is not None:
+            return kept
+        fallback = {"game": slug, "moves": len(moves), "lost_at": None, "better": None,
+                    "status": Status.UNKNOWN.value, "line": []}
+        answer, whole = await self.in_worker(fallback, self._job, slug, deal, moves, self.budget)
         if whole:
             with self._lock:
                 self._known[(game_id, version)] = answer
                 while len(self._known) > KNOWN_REVIEWS:
                     self._known.popitem(last=False)
         return answer
+
+    async def in_worker(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
+        """Run ``job(*args)`` in the review worker, one job at a time, within the budget and grace.
+
+        Raises :class:`WorkersBusyError` when every place, running and waiting, is taken. Returns the
+        job's answer and True, or ``fallback`` and False when the worker was late or gone.
+        """
+        if not self._places.take():
+            raise WorkersBusyError
+        try:
+            while not self._take_worker():
+                await asyncio.sleep(WAIT_STEP_SECONDS)
+            try:
+                return await self._run(fallback, job, *args)
+            finally:
+                with self._lock:
+                    self._running = False
+        finally:
+            self._places.release()
 
     def _take_worker(self) -> bool:
         with self._lock:
@@ -116,16 +127,15 @@ class Reviewer:
             self._running = True
             return True
 
-    async def _run(self, slug: str, deal: int | str, moves: list[str]) -> tuple[dict[str, Any], bool]:
+    async def _run(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
         """The answer, and whether it is the worker's whole answer (False: cut short)."""
         try:
-            future = self._executor().submit(self._job, slug, deal, moves, self.budget)
+            future = self._executor().submit(job, *args)
             return await asyncio.wait_for(asyncio.wrap_future(future), self.budget + self.grace), True
         except (TimeoutError, BrokenExecutor, RuntimeError) as exc:
             log.warning("review worker unavailable (%r)", exc)
             self.shutdown()  # a stuck or dead worker: the next review starts a fresh one
-            return {"game": slug, "moves": len(moves), "lost_at": None, "better": None,
-                    "status": Status.UNKNOWN.value, "line": []}, False
+            return fallback, False
 
     def shutdown(self) -> None:
         """Stop the worker process (a running review is dropped)."""
