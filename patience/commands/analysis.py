@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from patience.catalog import daily_deal, parse_day
-from patience.commands.options import seconds
-from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
+from patience.commands.options import count, seconds
+from patience.errors import IllegalMoveError, InvalidDealError, InvalidRecordError, PatienceError
+from patience.fair import DEFAULT_SEED, Budget, Odds
+from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, costliest_text, fair_review
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
-from patience.review import Review, review
-from patience.rules import Game, game_slugs, get_game
-from patience.wording import describe_move
+from patience.numbers import parse_int
+from patience.review import Review, positions_of, review
+from patience.rules import Game, Move, game_slugs, get_game
+from patience.wording import describe_move, move_text
 
 DEFAULT_REVIEW_SECONDS = 60.0
 
@@ -26,8 +29,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=_("Binary search over a saved game's moves: where the deal was lost, "
                                      "a move that would have kept it winnable, and the winning line."))
     p.add_argument("file", type=Path)
-    p.add_argument("--max-seconds", type=seconds, default=DEFAULT_REVIEW_SECONDS, metavar="S",
+    p.add_argument("--max-seconds", type=seconds, metavar="S",
                    help=_("stop after S seconds (default {seconds})").format(seconds=DEFAULT_REVIEW_SECONDS))
+    p.add_argument("--fair", action="store_true",
+                   help=_("use only what the player saw: the odds before and after each move, and the "
+                          "move that cost the most"))
+    p.add_argument("--samples", type=count, metavar="K",
+                   help=_("with --fair: ways to deal the unseen cards at each move (default {samples})")
+                   .format(samples=REVIEW_SAMPLES))
+    p.add_argument("--seed", type=parse_int, metavar="S",
+                   help=_("with --fair: seed of the random orders (default {seed})").format(
+                       seed=DEFAULT_SEED))
+    p.add_argument("--max-nodes", type=count, metavar="N",
+                   help=_("with --fair: positions per solve (default {nodes}): the same answer on every run")
+                   .format(nodes=REVIEW_NODES))
     p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(handler=run_review)
 
@@ -43,8 +58,15 @@ def run_review(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     game = get_game(record.game)
     moves = parse_moves(game, record.moves)
+    if args.fair:
+        return _print_fair_review(args, game, record.deal, moves)
+    fair_only = (("--samples", args.samples), ("--seed", args.seed), ("--max-nodes", args.max_nodes))
+    for option, value in fair_only:
+        if value is not None:
+            raise PatienceError(_("{option} is for the fair review: add --fair").format(option=option))
+    max_seconds = DEFAULT_REVIEW_SECONDS if args.max_seconds is None else args.max_seconds
     try:
-        answer = review(game, record.deal, moves, max_seconds=args.max_seconds)
+        answer = review(game, record.deal, moves, max_seconds=max_seconds)
     except (InvalidRecordError, InvalidDealError):
         raise
     except PatienceError as exc:
@@ -55,6 +77,41 @@ def run_review(args: argparse.Namespace) -> int:
     else:
         print(review_text(game, answer))
     return 0
+
+
+def _print_fair_review(args: argparse.Namespace, game: Game[Any], deal: int | str, moves: list[Move]) -> int:
+    """``patience review --fair``: the odds before and after each decision, and the costliest move."""
+    if args.max_seconds is not None:
+        raise PatienceError(_("--max-seconds is for the exact review: with --fair, give --max-nodes"))
+    samples = REVIEW_SAMPLES if args.samples is None else args.samples
+    seed = DEFAULT_SEED if args.seed is None else args.seed
+    nodes = REVIEW_NODES if args.max_nodes is None else args.max_nodes
+    try:
+        answer = fair_review(game, deal, moves, samples=samples, seed=seed, budget=Budget(max_nodes=nodes))
+    except IllegalMoveError as exc:
+        print(f"patience: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(answer.as_json()))
+        return 0
+    states = positions_of(game, deal, moves)
+    lines = [costliest_text(game, states, answer),
+             ngettext("Each move: {samples} way to deal the unseen cards, {nodes} positions per solve.",
+                      "Each move: {samples} ways to deal the unseen cards, {nodes} positions per solve.",
+                      samples).format(samples=samples, nodes=nodes)]
+    for decision in answer.decisions:
+        lines.append(_("{number:4d}. {move}: {before} before, {after} after").format(
+            number=decision.number, move=move_text(game, states[decision.number - 1], decision.move),
+            before=_won_of(decision.before), after=_won_of(decision.after)))
+    print("\n".join(lines))
+    return 0
+
+
+def _won_of(odds: Odds) -> str:
+    if odds.unknown:
+        return _("{won} of {samples} win ({unknown} not decided)").format(
+            won=odds.won, samples=odds.samples, unknown=odds.unknown)
+    return _("{won} of {samples} win").format(won=odds.won, samples=odds.samples)
 
 
 def review_text(game: Game[Any], answer: Review) -> str:

@@ -48,6 +48,7 @@ from patience.web.routers.common import document_context_parameters, document_gu
 from patience.web.schemas import DEAL_AND_DECK
 from patience.web.service import GameService
 from patience.workers import HINT_QUEUE, WINNABLE_LIMIT, Workers, catalog_for
+from patience.workers.fair_reviews import SERVER_NODES, SERVER_SAMPLES
 from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
@@ -185,7 +186,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
                warm_up: bool = False, allowed_hosts: list[str] | None = None,
                winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
                hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False,
-               fair_samples: int | None = None, fair_nodes: int | None = None) -> FastAPI:
+               fair_samples: int | None = None, fair_nodes: int | None = None,
+               fair_review_samples: int = SERVER_SAMPLES, fair_review_nodes: int = SERVER_NODES) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
     ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
@@ -197,7 +199,9 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     ``review_budget``: seconds a review (``/api/games/{id}/review``) may search in all. ``top_up``: prove
     more winnable deals in the background while the server runs (kept next to the database).
     ``fair_samples`` and ``fair_nodes``: the most completions the fair odds solve for one position,
-    and the positions searched per completion (defaults in :mod:`patience.workers.odds`).
+    and the positions searched per completion (defaults in :mod:`patience.workers.odds`);
+    ``fair_review_samples`` and ``fair_review_nodes`` the same for each move of a fair review
+    (``/review?fair=1``, see :mod:`patience.workers.fair_reviews`).
     """
     store = Store(db_path)
     players = PlayerIds(database_secret(db_path),
@@ -208,7 +212,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
                       review_budget=review_budget, top_up=top_up,
                       fair_samples=MAX_SAMPLES if fair_samples is None else fair_samples,
                       fair_hint_samples=min(fair_samples or HINT_SAMPLES, HINT_SAMPLES),
-                      fair_nodes=MAX_NODES if fair_nodes is None else fair_nodes)
+                      fair_nodes=MAX_NODES if fair_nodes is None else fair_nodes,
+                      fair_review_samples=fair_review_samples, fair_review_nodes=fair_review_nodes)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

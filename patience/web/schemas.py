@@ -274,6 +274,57 @@ class ReviewOut(BaseModel):
         default_factory=list, description="The winning line step by step (at most the first 400 moves)")
 
 
+class OddsCountsOut(BaseModel):
+    """Of ``samples`` ways the unseen cards could lie, how many could be won, and the 95% interval."""
+
+    samples: int
+    won: int
+    lost: int
+    unknown: int = Field(description="Not decided within the node budget")
+    low: float
+    high: float
+
+
+class FairDecisionOut(BaseModel):
+    """One of the player's decisions: move ``number`` (1-based) and the fair odds before and after it."""
+
+    number: int
+    move: str
+    before: OddsCountsOut
+    after: OddsCountsOut
+
+
+class CostliestOut(FairDecisionOut):
+    """The move that cost the most odds, in words, with the board before and after it."""
+
+    words: str = Field(description="The move as the table shows it (8♥ from pile 2 to pile 3)")
+    view: ViewOut = Field(description="The board before the move (after number - 1 moves)")
+    view_after: ViewOut = Field(description="The board after the move")
+
+
+class FairPartOut(BaseModel):
+    """The fair review so far: odds from what the player saw at each decision (no peeking)."""
+
+    status: Literal["pending", "done", "unknown"] = Field(
+        description="pending: more is being worked out, ask again; unknown: the review could not be finished")
+    looked_at: int = Field(description="Moves of the game looked at so far")
+    moves: int
+    samples: int = Field(description="Ways the unseen cards could lie, sampled at each decision")
+    seed: int = Field(description="The samples' seed, made from what the player saw at the deal")
+    max_nodes: int = Field(description="Positions searched per sampled way")
+    decisions: list[FairDecisionOut] = Field(description="The decisions looked at so far (moves that "
+                                             "were forced or safe by the rules are left out)")
+    costliest: CostliestOut | None = Field(description="Once done: the move after which most sampled ways "
+                                           "that could be won were lost (null: none cost anything)")
+    summary: str = Field(description="The fair review, or how far it got, in one sentence")
+
+
+class FairReviewOut(ReviewOut):
+    """``?fair=1``: the review, and the fair review in ``fair``."""
+
+    fair: FairPartOut
+
+
 class DailyOut(BaseModel):
     """The daily deal: one proven-winnable numbered deal per game per UTC day, the same for everyone."""
 

@@ -6,6 +6,7 @@
 - :mod:`patience.workers.knowledge`: what the solver has decided, reused without a new search;
 - :mod:`patience.workers.odds`: the fair odds, with a growing number of samples (:class:`OddsKeeper`);
 - :mod:`patience.workers.reviews`: where a game was lost (:class:`Reviewer`);
+- :mod:`patience.workers.fair_reviews`: the fair review, piece by piece in the review worker;
 - :mod:`patience.workers.topup`: more proven-winnable deals in the background (:class:`TopUp`).
 
 Every result is awaited without holding a server thread (asyncio), and the
@@ -20,13 +21,14 @@ from pathlib import Path
 
 from patience.catalog import Catalog
 from patience.workers.analyzer import HINT_QUEUE, Analyzer
+from patience.workers.fair_reviews import SERVER_NODES, SERVER_SAMPLES, FairReviews
 from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES, OddsKeeper
 from patience.workers.reviews import Reviewer
 from patience.workers.scheduler import WINNABLE_LIMIT
 from patience.workers.topup import TopUp, catalog_path
 
-__all__ = ["HINT_QUEUE", "WINNABLE_LIMIT", "Analyzer", "OddsKeeper", "Reviewer", "TopUp", "Workers",
-           "catalog_path"]
+__all__ = ["HINT_QUEUE", "WINNABLE_LIMIT", "Analyzer", "FairReviews", "OddsKeeper", "Reviewer", "TopUp",
+           "Workers", "catalog_path"]
 
 
 class Workers:
@@ -42,7 +44,8 @@ class Workers:
                  winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
                  hint_queue: int = HINT_QUEUE, review_budget: float = 20.0, top_up: bool = False,
                  fair_samples: int = MAX_SAMPLES, fair_hint_samples: int = HINT_SAMPLES,
-                 fair_nodes: int | None = MAX_NODES) -> None:
+                 fair_nodes: int | None = MAX_NODES, fair_review_samples: int = SERVER_SAMPLES,
+                 fair_review_nodes: int = SERVER_NODES) -> None:
         self.analyzer = Analyzer(winnable_budget=winnable_budget, hint_budget=hint_budget,
                                  winnable_limit=winnable_limit, workers=solver_workers,
                                  hint_queue=hint_queue)
@@ -51,6 +54,8 @@ class Workers:
         #: Completions a fair hint samples.
         self.fair_hint_samples = fair_hint_samples
         self.reviewer = Reviewer(budget=review_budget)
+        self.fair_reviews = FairReviews(self.reviewer, samples=fair_review_samples,
+                                        max_nodes=fair_review_nodes)
         self.topper = TopUp(catalog) if top_up else None
 
     def start(self, *, warm_up: bool = False) -> None:

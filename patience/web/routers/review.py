@@ -3,22 +3,38 @@ game at its turning point) and ``GET /api/daily`` (the deal of the day)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Annotated, Any, Literal, cast
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from patience.catalog import CatalogError, daily_deal, parse_day
 from patience.errors import UnknownGameError
-from patience.i18n import _
+from patience.fair_review import costliest_text
+from patience.i18n import _, ngettext
+from patience.review import positions_of
 from patience.rules import Game, Move, get_game
 from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.table import deal_of, stale
 from patience.web.routers.common import errors, player_of, service_of
-from patience.web.schemas import DailyOut, GameOut, ReviewOut, ReviewStepOut, VersionIn, ViewOut
+from patience.web.schemas import (
+    CostliestOut,
+    DailyOut,
+    FairDecisionOut,
+    FairPartOut,
+    FairReviewOut,
+    GameOut,
+    ReviewOut,
+    ReviewStepOut,
+    VersionIn,
+    ViewOut,
+)
 from patience.web.service import view_out
-from patience.wording import describe_move
+from patience.wording import describe_move, move_text
+from patience.workers import Workers
+from patience.workers.fair_reviews import FairProgress
+from patience.workers.odds import seed_of
 from patience.workers.pool import WorkersBusyError
 from patience.workers.reviews import Reviewer
 
@@ -32,10 +48,19 @@ def reviewer_of(request: Request) -> Reviewer:
     return reviewer
 
 
+#: ``?fair=1``: the fair review as well, which reads only what the player saw.
+Fair = Annotated[bool, Query(description="Also the fair review (key fair): the odds before and after "
+                                         "each decision, from what the player saw only; ask again "
+                                         "while fair.status is pending")]
+
+
 @router.get("/api/games/{game_id}/review", responses=errors(404, 503))
-async def review_game(game_id: str, request: Request) -> ReviewOut:
+async def review_game(game_id: str, request: Request, fair: Fair = False) -> ReviewOut | FairReviewOut:
     """Where the game was lost: the first move after which it could no longer be won, a better move there,
     and the winning line from there, step by step (computed within the server's review budget).
+
+    ``?fair=1``: also ``fair``, the fair review so far (worked out in the background, a piece each
+    time a page asks): the move that cost the most odds, judged from what the player saw.
     """
     service = service_of(request)
     record, _state = await run_in_threadpool(service.load, player_of(request), game_id)
@@ -45,7 +70,15 @@ async def review_game(game_id: str, request: Request) -> ReviewOut:
                                                   moves)
     except WorkersBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
-    return await run_in_threadpool(reviewed, record, moves, found)
+    answer = await run_in_threadpool(reviewed, record, moves, found)
+    if not fair:
+        return answer
+    game = get_game(record.game)
+    seed = seed_of(game.observe(game.new(deal_of(record)), []))
+    workers: Workers = request.app.state.workers
+    progress = workers.fair_reviews.poll(record.id, record.version, record.game, deal_of(record), moves, seed)
+    part = await run_in_threadpool(fair_part, game, record, moves, progress)
+    return FairReviewOut(**answer.model_dump(), fair=part)
 
 
 @router.post("/api/games/{game_id}/review/play-on", status_code=201, responses=errors(404, 409, 503))
@@ -105,6 +138,34 @@ def described(game: Game[Any], found: dict[str, Any], moves: list[str], states: 
             state = game.apply_legal(state, move)
             steps.append(ReviewStepOut(move=str(move), words=words, view=view_of(game, state)))
     return ReviewOut(**found, summary=summary(found, extra), steps=steps, **extra)
+
+
+def fair_part(game: Game[Any], record: GameRecord, moves: list[str], progress: FairProgress) -> FairPartOut:
+    """The fair review so far in words, with the boards around its costliest move."""
+    review = progress.review
+    costliest = None
+    status: Literal["pending", "done", "unknown"]
+    if progress.done:
+        states = positions_of(game, deal_of(record), [Move.parse(m) for m in moves])
+        summary = costliest_text(game, states, review)
+        found = review.costliest
+        if found is not None:
+            before = states[found.number - 1]
+            costliest = CostliestOut(**found.as_json(), words=move_text(game, before, found.move),
+                                     view=view_of(game, before),
+                                     view_after=view_of(game, states[found.number]))
+        status = "done"
+    elif progress.failed:
+        summary, status = _("The fair review could not be finished: try again later."), "unknown"
+    else:
+        summary = ngettext("Weighing your moves from what you saw: {done} of {count} move looked at…",
+                           "Weighing your moves from what you saw: {done} of {count} moves looked at…",
+                           len(moves)).format(done=progress.looked_at, count=len(moves))
+        status = "pending"
+    return FairPartOut(status=status, looked_at=progress.looked_at, moves=len(moves), samples=review.samples,
+                       seed=review.seed, max_nodes=review.max_nodes or 0,
+                       decisions=[FairDecisionOut.model_validate(d.as_json()) for d in review.decisions],
+                       costliest=costliest, summary=summary)
 
 
 def view_of(game: Game[Any], state: Any) -> ViewOut:

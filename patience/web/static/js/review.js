@@ -1,18 +1,24 @@
 // The review panel: where the game was lost (GET /api/games/{id}/review), the turning point's board,
 // the move that would have kept the game winnable, and the winning line from there, step by step.
+// With fair analysis (js/fair.js) it also asks for the fair review (?fair=1), which the server works
+// out piece by piece while the panel asks again, and names the move that cost the most odds.
 
 import { api } from "./api.js";
+import { fairMode } from "./fair.js";
 import { fmt, plural, t } from "./i18n.js";
 import { parseMove } from "./state.js";
 import { renderTable } from "./table.js";
 
 const PLAY_MS = 700;
+const FAIR_POLL_MS = 1500;
 
 export class ReviewDialog {
   /** `announce(text)` speaks; `playOn(game)` puts a game from "Play on from here" on the table. */
   constructor(announce, playOn = () => {}) {
     this.dialog = document.getElementById("review-dialog");
     this.summary = document.getElementById("review-summary");
+    this.fairText = document.getElementById("review-fair");
+    this.costliestButton = document.getElementById("review-costliest");
     this.stepText = document.getElementById("review-step-text");
     this.board = document.getElementById("review-table");
     this.controls = document.getElementById("review-controls");
@@ -23,6 +29,11 @@ export class ReviewDialog {
     this.review = null;
     this.index = 0;
     this.timer = 0;
+    this.fairTimer = 0;
+    this.costliestButton.addEventListener("click", () => {
+      this.pause();
+      this.showCostliest();
+    });
     document.getElementById("review-first").addEventListener("click", () => {
       this.pause(); // back to the turning point stops a running replay
       this.go(0);
@@ -33,6 +44,7 @@ export class ReviewDialog {
     this.playOnButton.addEventListener("click", () => this.startFromTurningPoint());
     this.dialog.addEventListener("close", () => {
       this.pause();
+      window.clearTimeout(this.fairTimer);
       this.board.replaceChildren(); // no second copy of the cards' data-card / data-pile once closed
     });
   }
@@ -40,10 +52,17 @@ export class ReviewDialog {
   /** Open the panel for a game and ask the server for its review. */
   async open(game) {
     this.pause();
+    window.clearTimeout(this.fairTimer);
     this.review = null;
     this.game = game;
+    this.fair = fairMode();
     this.dialog.dataset.status = "pending";
     delete this.dialog.dataset.lostAt;
+    delete this.dialog.dataset.fair;
+    delete this.dialog.dataset.costliest;
+    this.fairText.hidden = !this.fair;
+    this.fairText.textContent = this.fair ? t("Weighing your moves from what you saw…") : "";
+    this.costliestButton.hidden = true;
     this.summary.textContent = t("Reviewing… (the solver searches the game's history)");
     this.stepText.textContent = "";
     this.board.replaceChildren();
@@ -52,7 +71,7 @@ export class ReviewDialog {
     if (!this.dialog.open) this.dialog.showModal();
     let review;
     try {
-      review = await api.get(`/api/games/${encodeURIComponent(game.id)}/review`);
+      review = await api.get(this.url(game));
     } catch (err) {
       this.dialog.dataset.status = "error";
       this.summary.textContent = err.detail || t("The review could not be done.");
@@ -64,9 +83,78 @@ export class ReviewDialog {
     if (review.lost_at !== null) this.dialog.dataset.lostAt = String(review.lost_at);
     this.summary.textContent = review.summary;
     this.announce(review.summary);
-    this.controls.hidden = !review.turning_point;
+    this.showControls();
     this.playOnButton.hidden = !review.lost_at; // a turning point after a move: a position to play on from
     if (review.turning_point) this.go(0);
+    if (review.fair) this.showFair(game);
+  }
+
+  url(game) {
+    return `/api/games/${encodeURIComponent(game.id)}/review${this.fair ? "?fair=1" : ""}`;
+  }
+
+  /** The line's buttons when there is a turning point; "Costliest move" once the fair review names one. */
+  showControls() {
+    const r = this.review;
+    const costliest = Boolean(r.fair && r.fair.costliest);
+    this.controls.hidden = !r.turning_point && !costliest;
+    for (const id of ["review-first", "review-back", "review-next", "review-play"]) {
+      document.getElementById(id).hidden = !r.turning_point;
+    }
+    this.costliestButton.hidden = !costliest;
+  }
+
+  /** The fair review's sentence; while it is pending, ask again (the server goes on only while asked). */
+  showFair(game) {
+    const fair = this.review.fair;
+    this.dialog.dataset.fair = fair.status;
+    this.fairText.textContent = fair.summary;
+    if (fair.costliest) this.dialog.dataset.costliest = String(fair.costliest.number);
+    this.showControls();
+    if (fair.status === "done") {
+      this.announce(fair.summary);
+      if (fair.costliest && !this.review.turning_point) this.showCostliest();
+    }
+    if (fair.status !== "pending") return;
+    this.fairTimer = window.setTimeout(async () => {
+      let again;
+      try {
+        again = await api.get(this.url(game));
+      } catch (err) {
+        this.fairText.textContent = err.detail || t("The review could not be done.");
+        return;
+      }
+      if (!this.dialog.open || this.game !== game || !again.fair) return;
+      this.review.fair = again.fair;
+      this.showFair(game);
+    }, FAIR_POLL_MS);
+  }
+
+  /** The board before the costliest move, its moving cards outlined. */
+  showCostliest() {
+    const r = this.review;
+    const found = r && r.fair && r.fair.costliest;
+    if (!found) return;
+    this.index = -1; // "Next move" goes on to the turning point
+    renderTable(this.board, { game: r.game, view: found.view }, "none");
+    this.board.dataset.step = "costliest";
+    this.markSource(found.move);
+    this.stepText.textContent = fmt("Before your costliest move (move {number}): {move}.",
+      { number: found.number, move: found.words });
+    document.getElementById("review-first").disabled = false;
+    document.getElementById("review-back").disabled = true;
+    document.getElementById("review-next").disabled = !r.turning_point;
+  }
+
+  /** Outline the card(s) a move takes from its pile (the stock itself for a click on the stock). */
+  markSource(text) {
+    const move = parseMove(text);
+    if (!move) return;
+    const pile = [...this.board.querySelectorAll("[data-pile]")].find((el) => el.dataset.notation === move.src);
+    if (!pile) return;
+    const cards = [...pile.querySelectorAll(":scope > [data-card]")];
+    const moving = move.src === "s" ? [pile] : cards.slice(cards.length - move.count);
+    for (const el of moving) el.classList.add("review-moved");
   }
 
   /** Show the board after `index` moves of the winning line (0: the turning point). */

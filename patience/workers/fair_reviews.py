@@ -1,0 +1,158 @@
+"""Fair reviews for the web app: done piece by piece in the review worker while a page asks.
+
+A fair review (:mod:`patience.fair_review`) solves a few completions at every
+decision of a game: often more than one review budget of work. So
+:class:`FairReviews` runs it in pieces, each in the review worker
+(:meth:`patience.workers.reviews.Reviewer.in_worker`: one job at a time, the
+same budget, grace and busy rule as the exact review) and each stopping after
+the budget; the next piece goes on where the last stopped, with what it
+carried, so the answer is the one an unbroken run gives. A piece starts only
+when a page asks (``GET …/review?fair=1``) and none is running for the game;
+a piece refused as busy, or cut short by a late or lost worker, is owed and
+starts again on the next question (three failures in a row end the tries).
+Progress is kept by game and version (at most :data:`KEPT`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Final
+
+from patience.fair import Budget
+from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
+from patience.rules import get_game
+from patience.workers.pool import WorkersBusyError
+from patience.workers.reviews import Reviewer
+
+log = logging.getLogger(__name__)
+
+#: Completions sampled at each decision by the server (as ``patience review --fair``).
+SERVER_SAMPLES: Final = REVIEW_SAMPLES
+#: Positions per completion's solve on the server (a node budget: the same answer everywhere).
+SERVER_NODES: Final = REVIEW_NODES
+#: Fair reviews whose progress is kept, by game and version.
+KEPT: Final = 256
+#: Failed pieces in a row after which a review stops trying.
+MAX_FAILURES: Final = 3
+
+Progress = tuple[int, tuple[Decision, ...], Known, bool]
+
+
+def fair_review_piece(slug: str, deal: int | str, moves: list[str], samples: int, seed: int,
+                      max_nodes: int, start: int, decisions: tuple[Decision, ...], carried: Known,
+                      seconds: float) -> Progress:
+    """In a worker process: a fair review goes on for ``seconds``: ``(start, decisions, carried, done)``."""
+    run = FairReviewRun(get_game(slug), deal, moves, samples=samples, seed=seed,
+                        budget=Budget(max_nodes=max_nodes), start=start, decisions=decisions,
+                        carried=carried)
+    done = run.run(time.monotonic() + seconds)
+    return (*run.progress(), done)
+
+
+@dataclass
+class _Work:
+    slug: str
+    deal: int | str
+    moves: list[str]
+    seed: int
+    start: int = 0
+    decisions: tuple[Decision, ...] = ()
+    carried: Known = field(default_factory=dict)
+    done: bool = False
+    running: bool = False
+    failures: int = 0
+
+
+@dataclass(frozen=True)
+class FairProgress:
+    """A fair review so far: ``looked_at`` of the game's moves; ``review`` holds what is known."""
+
+    review: FairReview
+    looked_at: int
+    done: bool
+    failed: bool
+
+    @property
+    def pending(self) -> bool:
+        """More is coming: ask again."""
+        return not self.done and not self.failed
+
+
+class FairReviews:
+    """Grows fair reviews in the review worker, a piece per question; thread-safe."""
+
+    def __init__(self, reviewer: Reviewer, *, samples: int = SERVER_SAMPLES,
+                 max_nodes: int = SERVER_NODES) -> None:
+        self.reviewer = reviewer
+        self.samples = samples
+        self.max_nodes = max_nodes
+        self._lock = threading.Lock()
+        self._work: OrderedDict[tuple[str, int], _Work] = OrderedDict()
+        self._threads: set[threading.Thread] = set()
+
+    def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
+             seed: int) -> FairProgress:
+        """A page asks: the review so far; the next piece starts in the background if none runs."""
+        key = (game_id, version)
+        with self._lock:
+            work = self._work.get(key)
+            if work is None:
+                work = self._work[key] = _Work(slug, deal, list(moves), seed)
+                while len(self._work) > KEPT:
+                    self._work.popitem(last=False)
+            self._work.move_to_end(key)
+            start = not work.done and not work.running and work.failures < MAX_FAILURES
+            if start:
+                work.running = True
+            progress = self._progress(work)
+        if start:  # a thread of its own: the piece outlives the question (and its event loop)
+            thread = threading.Thread(target=self._run_piece, args=(work,), name="fair-review", daemon=True)
+            with self._lock:
+                self._threads.add(thread)
+            thread.start()
+        return progress
+
+    def _progress(self, work: _Work) -> FairProgress:
+        review = FairReview(work.slug, len(work.moves), self.samples, work.seed, self.max_nodes,
+                            work.decisions)
+        return FairProgress(review, work.start, work.done, work.failures >= MAX_FAILURES)
+
+    def _run_piece(self, work: _Work) -> None:
+        try:
+            asyncio.run(self._piece(work))
+        finally:
+            with self._lock:
+                self._threads.discard(threading.current_thread())
+
+    async def _piece(self, work: _Work) -> None:
+        with self._lock:
+            args = (work.slug, work.deal, work.moves, self.samples, work.seed, self.max_nodes, work.start,
+                    work.decisions, work.carried, self.reviewer.budget)
+        fallback: Progress = (work.start, work.decisions, work.carried, False)
+        try:
+            (start, decisions, carried, done), whole = await self.reviewer.in_worker(
+                fallback, fair_review_piece, *args)
+        except WorkersBusyError:
+            whole = None  # owed: the next question starts it again
+        except Exception:  # a bad game reaches no page: the review stops trying
+            log.exception("fair review piece failed")
+            whole = False
+        with self._lock:
+            work.running = False
+            if whole:
+                work.start, work.decisions, work.carried, work.done = start, decisions, carried, done
+                work.failures = 0
+            elif whole is False:
+                work.failures += 1
+
+    def settle(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for the pieces running now (for tests)."""
+        with self._lock:
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(timeout)

@@ -1,0 +1,104 @@
+"""``/review?fair=1``: the fair review grows in the background while a page asks, and never peeks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from patience.fair import Budget
+from patience.fair_review import fair_review
+from patience.rules import get_game
+from patience.web import create_app
+from tests.test_fair_review import LOST_GAME
+from tests.web.conftest import PAGE_HEADERS, new_game, play
+
+SAMPLES, NODES = 3, 1000
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
+    """One app: 3 completions per decision, 1,000 positions each; pieces of at most 2 s."""
+    application = create_app(tmp_path_factory.mktemp("fair-review") / "games.sqlite3", review_budget=2.0,
+                             fair_review_samples=SAMPLES, fair_review_nodes=NODES)
+    yield application
+    application.state.workers.stop()
+    application.state.store.close()
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app, headers=PAGE_HEADERS) as c:
+        yield c
+
+
+def until_done(client: TestClient, game: dict[str, Any], query: str = "fair=1") -> list[dict[str, Any]]:
+    """Every answer of the fair review until it is no longer pending."""
+    answers = []
+    started = time.monotonic()
+    while True:
+        response = client.get(f"/api/games/{game['id']}/review?{query}")
+        assert response.status_code == 200, response.text
+        answers.append(response.json())
+        if answers[-1]["fair"]["status"] != "pending":
+            return answers
+        assert time.monotonic() - started < 300, "the fair review never finished"
+        time.sleep(0.2)
+
+
+def test_pending_then_the_costliest_move_as_an_unbroken_run_finds_it(client: TestClient) -> None:
+    game = play(client, new_game(client, "hamilton", deal=1), *LOST_GAME)
+    answers = until_done(client, game)
+    first, last = answers[0], answers[-1]
+    assert first["fair"]["status"] == "pending" and first["fair"]["looked_at"] == 0
+    assert first["fair"]["costliest"] is None and "0 of 15 moves" in first["fair"]["summary"]
+    assert len(answers) > 2, "in pieces of at most 2 s, with answers in between"
+    looked = [a["fair"]["looked_at"] for a in answers]
+    assert looked == sorted(looked) and looked[-1] == 15
+    fair = last["fair"]
+    assert fair["status"] == "done" and (fair["samples"], fair["max_nodes"]) == (SAMPLES, NODES)
+    assert last["lost_at"] == first["lost_at"] == 15  # the exact review's keys are as they were
+    whole = fair_review(get_game("hamilton"), 1, LOST_GAME, samples=SAMPLES, seed=fair["seed"],
+                        budget=Budget(max_nodes=NODES)).as_json()
+    assert fair["decisions"] == whole["decisions"]
+    costliest = fair["costliest"]
+    assert costliest is not None and costliest["number"] == whole["costliest"]["number"]
+    assert costliest["move"] == LOST_GAME[costliest["number"] - 1]
+    assert f"Your costliest move was move {costliest['number']}, {costliest['words']}:" in fair["summary"]
+    assert "t2" not in fair["summary"] and costliest["view"]["piles"] and costliest["view_after"]["piles"]
+    again = client.get(f"/api/games/{game['id']}/review?fair=1&lang=ru").json()["fair"]
+    assert again["decisions"] == fair["decisions"] and "ход" in again["summary"]
+
+
+def test_a_review_without_fair_is_as_it_was(client: TestClient) -> None:
+    game = play(client, new_game(client, "hamilton", deal=1), *LOST_GAME[:3])
+    answer = client.get(f"/api/games/{game['id']}/review").json()
+    assert "fair" not in answer
+    assert set(answer) >= {"game", "moves", "lost_at", "better", "status", "line", "summary", "steps"}
+    assert client.get(f"/api/games/{game['id']}/review?fair=0").json() == answer
+
+
+def test_a_game_without_decisions_costs_nothing(client: TestClient) -> None:
+    game = play(client, new_game(client, "hamilton", deal=1), "s")  # the only move there is
+    fair = until_done(client, game)[-1]["fair"]
+    assert fair["decisions"] == [] and fair["costliest"] is None
+    assert fair["summary"].startswith("None of your moves cost odds")
+
+
+@pytest.mark.parametrize("query", ["fair=maybe", "fair=2", "fair="])
+def test_bad_fair_parameters_are_refused_in_a_sentence(client: TestClient, query: str) -> None:
+    game = new_game(client, "hamilton", deal=1)
+    response = client.get(f"/api/games/{game['id']}/review?{query}")
+    assert response.status_code == 422
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and "fair" in detail
+
+
+def test_no_one_else_reads_a_fair_review(app: FastAPI, client: TestClient) -> None:
+    game = new_game(client, "hamilton", deal=1)
+    with TestClient(app, headers=PAGE_HEADERS) as stranger:
+        assert stranger.get(f"/api/games/{game['id']}/review?fair=1").status_code == 404
