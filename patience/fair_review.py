@@ -139,13 +139,17 @@ class FairReviewRun:
     def run(self, deadline: float | None = None) -> bool:
         """Look at moves until all are done (True) or ``time.monotonic()`` passes ``deadline`` (False).
 
-        At least one move is looked at per call, so every call makes progress.
+        The first move is always looked at to its end, so every call makes progress; a later move
+        the deadline cuts short is dropped whole, to be looked at again by the next run.
         """
         first = True
         while not self.done:
-            if not first and deadline is not None and time.monotonic() >= deadline:
+            index, known = self.index, dict(self.known)
+            try:
+                self.step(None if first else deadline)
+            except _OutOfTime:
+                self.index, self.known = index, known
                 return False
-            self.step()
             first = False
         return True
 
@@ -154,8 +158,11 @@ class FairReviewRun:
         return FairReview(self.game.slug, len(self.played), self.samples, self.seed, self.budget.max_nodes,
                           tuple(self.decisions), self.solves, round(seconds, 3))
 
-    def step(self) -> None:
-        """Look at the next move: a decision's odds before and after it, or carry what is known past it."""
+    def step(self, deadline: float | None = None) -> None:
+        """Look at the next move: a decision's odds before and after it, or carry what is known past it.
+
+        Raises :class:`_OutOfTime` before a solve once ``time.monotonic()`` passes ``deadline``.
+        """
         i, game = self.index, self.game
         self.index += 1
         move = self.played[i]
@@ -168,6 +175,8 @@ class FairReviewRun:
         before: list[str] = []
         after: list[str] = []
         for state in samples:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise _OutOfTime
             outcome, line = self._solve(state)
             child = game.apply_legal(state, move)
             child_key = canonical_key(game, child)
@@ -228,6 +237,10 @@ class FairReviewRun:
                            max_seconds=self.budget.max_seconds)
             self.known[key] = (result.outcome, result.moves)
         return self.known[key]
+
+
+class _OutOfTime(Exception):
+    """A run's deadline passed in the middle of a move."""
 
 
 def _odds(outcomes: list[str]) -> Odds:

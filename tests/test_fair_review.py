@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from patience.fair import Budget, Odds
@@ -33,8 +35,9 @@ def test_the_same_seed_gives_the_same_review_and_a_resumed_run_agrees() -> None:
     game = get_game("hamilton")
     whole = fair_review(game, 1, LOST_GAME, samples=3, seed=2, budget=SMALL)
     run = FairReviewRun(game, 1, LOST_GAME, samples=3, seed=2, budget=SMALL)
-    while not run.done:  # stop after every move and go on in a new run, as the server's worker does
-        run.step()
+    assert not run.run(deadline=time.monotonic()) and run.index == 1  # the first move, whole, then stop
+    while not run.done:  # stop often, in the middle of moves, and go on in a new run, as the server does
+        run.run(deadline=time.monotonic() + 0.2)
         start, decisions, carried = run.progress()
         run = FairReviewRun(game, 1, LOST_GAME, samples=3, seed=2, budget=SMALL, start=start,
                             decisions=decisions, carried=carried)
