@@ -146,15 +146,14 @@ export class ReviewDialog {
     document.getElementById("review-next").disabled = !r.turning_point;
   }
 
-  /** Outline the card(s) a move takes from its pile (the stock itself for a click on the stock). */
+  /** Outline the card(s) a move takes from its pile (the stock's top card for a click on the stock). */
   markSource(text) {
     const move = parseMove(text);
     if (!move) return;
     const pile = [...this.board.querySelectorAll("[data-pile]")].find((el) => el.dataset.notation === move.src);
     if (!pile) return;
     const cards = [...pile.querySelectorAll(":scope > [data-card]")];
-    const moving = move.src === "s" ? [pile] : cards.slice(cards.length - move.count);
-    for (const el of moving) el.classList.add("review-moved");
+    for (const el of cards.slice(cards.length - Math.max(move.count, 1))) el.classList.add("review-moved");
   }
 
   /** Show the board after `index` moves of the winning line (0: the turning point). */

@@ -1,0 +1,73 @@
+"""The fair review in a real browser: in fair mode the review names the costliest move and shows its board."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import expect
+
+from patience.web.app import create_app
+from tests.browser.conftest import free_port
+from tests.browser.helpers import control, open_deal, post_moves
+from tests.test_fair_review import LOST_GAME
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with a quick fair review: 4 completions of 2,000 positions at each decision."""
+    app = create_app(tmp_path_factory.mktemp("fair-review") / "patience.sqlite3", winnable_budget=0.5,
+                     hint_budget=0.5, winnable_limit=2.0, fair_samples=8, fair_nodes=1000,
+                     review_budget=5.0, fair_review_samples=4, fair_review_nodes=2000)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{server.config.port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_in_fair_mode_the_review_names_the_costliest_move(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 1)
+    control(page, "#analysis-mode").select_option("fair")
+    post_moves(page, LOST_GAME)
+    control(page, "#review-button").click()
+    dialog = page.locator("#review-dialog")
+    fair = page.locator("#review-fair")
+    expect(fair).to_be_visible()
+    expect(dialog).to_have_attribute("data-fair", "pending", timeout=60_000)
+    expect(fair).to_contain_text("Weighing your moves from what you saw")
+    expect(dialog).to_have_attribute("data-fair", "done", timeout=300_000)
+    text = fair.inner_text()
+    assert re.fullmatch(r"Your costliest move was move 15, a click on the stock: about \d+% of the ways the "
+                        r"stock could lie still won before it, about \d+% after\.", text), text
+    expect(page.locator("#review-summary")).to_contain_text("Move 15 lost the game")  # the exact one stays
+    control(page, "#review-costliest").click()
+    board = page.locator("#review-table")
+    expect(board).to_have_attribute("data-step", "costliest")
+    expect(page.locator("#review-step-text")).to_have_text(
+        "Before your costliest move (move 15): a click on the stock.")
+    assert board.locator("[data-pile='stock'] .review-moved").count() == 1  # its top card
+    page.click("#review-next")  # on to the turning point and the winning line
+    expect(board).to_have_attribute("data-step", "0")
+
+
+def test_in_exact_mode_the_review_asks_for_no_fair_review(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 1)
+    post_moves(page, LOST_GAME[:3])
+    with page.expect_response(lambda r: "/review" in r.url) as answer:
+        control(page, "#review-button").click()
+    assert "fair" not in answer.value.url and "fair" not in answer.value.json()
+    expect(page.locator("#review-fair")).to_be_hidden()
+    expect(page.locator("#review-costliest")).to_be_hidden()
