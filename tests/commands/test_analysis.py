@@ -66,3 +66,30 @@ def test_daily(capsys: pytest.CaptureFixture[str]) -> None:
                                        "e.g. 2026-12-01.\n")
     with pytest.raises(SystemExit):
         main(["daily", "klondike"])
+
+
+def test_fair_review_json_words_and_option_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.test_fair_review import LOST_GAME
+
+    record = tmp_path / "lost.json"
+    record.write_text(json.dumps({"game": "hamilton", "deal": 1, "moves": LOST_GAME}))
+    options = ["--fair", "--samples", "3", "--seed", "9", "--max-nodes", "1000"]
+    assert main(["review", str(record), *options, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert set(answer) == {"game", "moves", "samples", "seed", "max_nodes", "decisions", "costliest"}
+    assert (answer["samples"], answer["seed"], answer["max_nodes"], answer["moves"]) == (3, 9, 1000, 15)
+    assert answer["costliest"]["number"] == 15 and answer["costliest"] in answer["decisions"]
+    assert main(["review", str(record), *options]) == 0
+    words = capsys.readouterr().out
+    assert words.startswith("Your costliest move was move 15, a click on the stock: about ")
+    assert "  15. a click on the stock: " in words and "t2-t1" not in words
+    assert main(["review", str(record), "--samples", "3"]) == 2
+    assert "--samples is for the fair review: add --fair" in capsys.readouterr().err
+    assert main(["review", str(record), "--fair", "--max-seconds", "5"]) == 2
+    assert "with --fair, give --max-nodes" in capsys.readouterr().err
+    assert main(["review", str(record), "--fair", "--samples", "20000"]) == 2
+    assert "samples must be from 1 to 10000" in capsys.readouterr().err
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "hamilton"]\n[Deal "1"]\n\ns t1-t3\n')
+    assert main(["review", str(bad), "--fair"]) == 1
+    assert "move 2 (t1-t3)" in capsys.readouterr().err
