@@ -22,7 +22,7 @@ import platformdirs
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -40,6 +40,7 @@ from patience.errors import (
 from patience.i18n import N_, _
 from patience.store import Store
 from patience.web.boot import embed
+from patience.web.bundle import BundleCache
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
@@ -53,6 +54,8 @@ from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
 DATABASE_NAME: Final = "patience.sqlite3"
+#: The page's script: its modules in one file (patience/web/bundle.py).
+PAGE_SCRIPT: Final = "/page.js"
 
 
 def default_db_path() -> Path:
@@ -266,6 +269,19 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
                                for game in await games.list_games(request, "unfinished")]}
         html = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
         return HTMLResponse(embed(html, data), headers={"cache-control": "no-cache"})
+
+    scripts = BundleCache(STATIC_DIR / "js", "main.js")
+
+    @app.get(PAGE_SCRIPT, response_class=Response, tags=["page"],
+             responses={200: {"content": {"text/javascript": {}}}})
+    def page_script(request: Request) -> Response:
+        """The page's modules (``static/js/main.js`` and all it imports) in one script: one request
+        instead of ~26 before the page can draw."""
+        text, etag = scripts.get()
+        headers = {"cache-control": "no-cache", "etag": etag}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(text, media_type="text/javascript", headers=headers)
 
     @app.get("/docs", response_class=HTMLResponse, tags=["page"])
     def docs() -> FileResponse:

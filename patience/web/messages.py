@@ -99,6 +99,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Picked up {card} from {pile}. Move to a pile and press Enter."), N_("Picked up {cards} from {pile}"),
     N_("Cards put back"), N_("Move undone"), N_("Move redone"), N_("The deal starts again"),
     N_("Click the stock"), N_("Cards cannot be put on the stock."),
+    N_("The table changed while you were moving cards: pick them up again."),
     N_("Enter a deal number from 1 to {max}."), N_("Hints are not available yet."),
     N_("The rules page is not available yet."), N_("That did not work."),
     # the dot that never gives up, and "Show me how"

@@ -3,8 +3,14 @@
 // installPointer(table, layer, handlers) calls
 //   handlers.tap(pileEl, cardIndex)                 a press and release without moving
 //   handlers.dragStart(pileEl, count)               -> true to allow the drag (highlights targets)
-//   handlers.drop(srcEl, dstEl|null, count)         -> Promise<boolean> (true: the move was accepted)
+//   handlers.drop(srcEl, dstEl|null, count, cards)  -> Promise<boolean> (true: the move was accepted)
 //   handlers.dragEnd()                              clears highlights
+//   handlers.changed()                              the pile changed under a press (says so)
+//
+// A press holds the cards it took (their data-card). When the table is drawn again while the button is
+// down (the answer to a deal or a move arrives), the press goes on on the new table: the same pile, and
+// the same cards if they are still there. A tap then takes the pile as it is (its new top card when the
+// pile changed); a drag of cards that something now covers is refused, and handlers.changed() says why.
 
 import { reducedMotion } from "./table.js";
 
@@ -16,8 +22,13 @@ function overlap(a, b) {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/** The cards of a pile element from `index` up, by their data-card. */
+function cardsFrom(pileEl, index) {
+  return [...pileEl.querySelectorAll(":scope > [data-card]")].slice(index).map((el) => el.dataset.card);
+}
+
 export function installPointer(table, layer, handlers) {
-  let press = null; // {pileEl, index, x, y, id}
+  let press = null; // {pileEl, index, cards, x, y, id}
   let drag = null; // {pileEl, count, cards:[{el, rect}], dx, dy, hover}
 
   function targetAt(x, y) {
@@ -39,7 +50,26 @@ export function installPointer(table, layer, handlers) {
     return bestArea > 0 ? best : null;
   }
 
+  /**
+   * The press on the table as it is now: the pile element (drawn again since the press, perhaps) and
+   * whether it still holds the pressed cards from the pressed place up.
+   */
+  function current(pressed) {
+    let pileEl = pressed.pileEl;
+    if (!pileEl.isConnected) pileEl = table.querySelector(`[data-pile="${pileEl.dataset.pile}"]`) || pileEl;
+    const now = cardsFrom(pileEl, Math.max(0, pressed.index));
+    const same = now.length === pressed.cards.length && now.every((card, i) => card === pressed.cards[i]);
+    return { pileEl, same };
+  }
+
   function startDrag() {
+    const now = current(press);
+    if (!now.same) {
+      press.changed = true;
+      handlers.changed();
+      return false;
+    }
+    press.pileEl = now.pileEl;
     const cards = [...press.pileEl.querySelectorAll(":scope > [data-card]")].slice(press.index);
     const count = cards.length;
     if (!count || !handlers.dragStart(press.pileEl, count)) return false;
@@ -125,7 +155,8 @@ export function installPointer(table, layer, handlers) {
       // buried cards of a pile that shows only its top cards are not handles
       if (cardEl.classList.contains("buried")) index = Math.max(0, cards.length - 1);
     }
-    press = { pileEl, index, x: event.clientX, y: event.clientY, id: event.pointerId };
+    const cards = cardsFrom(pileEl, Math.max(0, index));
+    press = { pileEl, index, cards, x: event.clientX, y: event.clientY, id: event.pointerId };
     try {
       table.setPointerCapture(event.pointerId);
     } catch (err) {
@@ -157,10 +188,12 @@ export function installPointer(table, layer, handlers) {
       return;
     }
     press = null;
-    // the table was drawn again while the button was down (the answer to the move before): the same pile
-    let pileEl = wasPress.pileEl;
-    if (!pileEl.isConnected) pileEl = table.querySelector(`[data-pile="${pileEl.dataset.pile}"]`) || pileEl;
-    if (!cancelled) handlers.tap(pileEl, wasPress.index);
+    if (cancelled || wasPress.changed) return;
+    // the table was drawn again while the button was down (the answer to the move before): the same
+    // pile, and the same card unless the pile changed (then its top card, as a tap a moment later)
+    const { pileEl, same } = current(wasPress);
+    const count = pileEl.querySelectorAll(":scope > [data-card]").length;
+    handlers.tap(pileEl, same || wasPress.index < 0 ? wasPress.index : count - 1);
   }
 
   table.addEventListener("pointerup", (event) => release(event, false));

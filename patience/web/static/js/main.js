@@ -13,7 +13,7 @@ import { installPointer } from "./drag.js";
 import { fmt, languages, lang, loadMessages, plural, t, translateDocument, useMessages } from "./i18n.js";
 import { installKeyboard, setFocusPile } from "./keyboard.js";
 import {
-  $, announce, app, errorText, moveText, notice, parseMove, pileEl, run,
+  $, announce, app, errorText, moveText, notice, parseMove, pileEl, run, viewPile,
 } from "./state.js";
 import { StatsDialog } from "./stats.js";
 import { installShow } from "./show.js";
@@ -351,6 +351,20 @@ function onTap(el, index, queued = false) {
   if (count > 0) select(notation, count);
 }
 
+/** Does the pile `notation` of the game on the table end with these cards? */
+function topCardsAre(notation, cards) {
+  const pile = viewPile(app.game.view, notation);
+  const top = pile ? pile.cards.slice(-cards.length) : [];
+  return top.length === cards.length && top.every((card, i) => card === cards[i]);
+}
+
+/** Cards taken while a deal or a move was on its way are no longer where they were: say so. */
+function tableChanged() {
+  playSound("refuse");
+  notice(t("The table changed while you were moving cards: pick them up again."));
+  return false;
+}
+
 function installPointerInput() {
   installPointer($("table"), $("drag-layer"), {
     tap: onTap,
@@ -363,7 +377,7 @@ function installPointerInput() {
       playSound("pick");
       return true;
     },
-    async drop(srcEl, dstEl, count) {
+    async drop(srcEl, dstEl, count, cards) {
       const src = srcEl.dataset.notation;
       const dst = dstEl.dataset.notation;
       if (dst === "s") {
@@ -371,8 +385,11 @@ function installPointerInput() {
         notice(t("Cards cannot be put on the stock."));
         return false;
       }
-      return run(() => playMoves([moveText(src, dst, count)]));
+      const dragged = cards.map(({ el }) => el.dataset.card);
+      // after the answers on their way (a deal, say), when the source pile still ends with these cards
+      return run(() => (topCardsAre(src, dragged) ? playMoves([moveText(src, dst, count)]) : tableChanged()));
     },
+    changed: tableChanged,
     restore() {
       render("none");
     },

@@ -220,18 +220,24 @@ function snapshot() {
   return rects;
 }
 
-function animateFrom(el, rect, delay, duration) {
-  const now = el.getBoundingClientRect();
-  const dx = rect.left - now.left;
-  const dy = rect.top - now.top;
-  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-  const base = el.style.transform || "";
-  el.classList.add("moving");
-  const anim = el.animate(
-    [{ transform: `translate(${dx}px, ${dy}px) ${base}` }, { transform: base || "none" }],
-    { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
-  );
-  anim.finished.then(() => el.classList.remove("moving")).catch(() => {});
+/**
+ * Slide each card from where it was: `slides` holds [card, the rect it comes from, delay, duration].
+ * Every card's place is read before any card changes, so the page lays out once, not once a card.
+ */
+function slide(slides) {
+  const now = slides.map(([el]) => el.getBoundingClientRect());
+  slides.forEach(([el, rect, delay, duration], i) => {
+    const dx = rect.left - now[i].left;
+    const dy = rect.top - now[i].top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+    const base = el.style.transform || "";
+    el.classList.add("moving");
+    const anim = el.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) ${base}` }, { transform: base || "none" }],
+      { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+    );
+    anim.finished.then(() => el.classList.remove("moving")).catch(() => {});
+  });
 }
 
 /** Slide the cards that changed pile from where they were (FLIP); deal animation from the stock. */
@@ -240,10 +246,9 @@ function animate(container, before, mode) {
   const stock = container.querySelector('[data-pile="stock"]');
   const stockRect = stock ? stock.getBoundingClientRect() : null;
   if (mode === "deal") {
-    let i = 0;
-    for (const el of container.querySelectorAll('[data-pile]:not([data-pile="stock"]) [data-card]')) {
-      if (stockRect) animateFrom(el, stockRect, 14 * i++, 260);
-    }
+    if (!stockRect) return;
+    const dealt = container.querySelectorAll('[data-pile]:not([data-pile="stock"]) [data-card]');
+    slide([...dealt].map((el, i) => [el, stockRect, 14 * i, 260]));
     return;
   }
   if (!before) return;
@@ -256,15 +261,17 @@ function animate(container, before, mode) {
     if (same >= 0) list.splice(same, 1);
     else moved.push(el);
   }
+  const slides = [];
   let i = 0;
   for (const el of moved) {
     const list = pending.get(el.dataset.card);
     if (list && list.length) {
-      animateFrom(el, list.shift().rect, 0, 190);
+      slides.push([el, list.shift().rect, 0, 190]);
     } else if (stockRect && el.dataset.card !== "back") {
-      animateFrom(el, stockRect, 20 * i++, 220);
+      slides.push([el, stockRect, 20 * i++, 220]);
     }
   }
+  slide(slides);
   uncoverBeneathMoving(container);
 }
 
