@@ -31,7 +31,7 @@ from patience.survey import (
     summarize,
     survey,
 )
-from patience.wording import move_text
+from patience.wording import move_instruction
 
 DEFAULT_SOLVE_SECONDS = 60.0
 DEFAULT_HINT_SECONDS = 1.0
@@ -194,12 +194,12 @@ def fair_hint_text(game: Game[Any], state: Any, answer: FairHint) -> str:
     """The fair hint in one translated sentence."""
     if answer.move is None:
         return _("No move is left.")
-    move = move_text(game, state, answer.move)
+    move = move_instruction(game, state, answer.move)
     if answer.samples == 0:
-        return _("Play {move}: it can never spoil the game.").format(move=move)
+        return _("{move}: this move can never spoil the game.").format(move=move)
     return ngettext(
-        "Play {move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
-        "Play {move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
+        "{move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
+        "{move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
         answer.samples).format(move=move, won=answer.won, samples=answer.samples)
 
 

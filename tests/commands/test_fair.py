@@ -58,7 +58,9 @@ def test_the_command_line_in_words_and_bad_input(tmp_path: Path, capsys: pytest.
     deck = deck_text(shuffled_deck(4, copies=1))
     record = write_record(tmp_path / "r.txt", "hamilton", deck, HAMILTON_MOVES)
     assert main(["hint", str(record), "--fair", "--samples", "2", "--max-nodes", "300"]) == 0
-    assert "of 2 ways to deal the unseen cards can still be won" in capsys.readouterr().out
+    hint = capsys.readouterr().out
+    assert "of 2 ways to deal the unseen cards can still be won" in hint
+    assert hint.startswith(("Click the stock:", "Move ")), hint  # an instruction, not "Play a click on …"
     assert main(["hint", str(record), "--json", "--budget", "0.5"]) == 0
     exact = json.loads(capsys.readouterr().out)
     assert set(exact) == {"move", "explanation", "status"}
