@@ -50,6 +50,9 @@ class SearchKit(Generic[S]):
     streamline_first: float = 0.0
     #: whether ``children`` knows a restricted game (the expander's ``restricted``) to streamline with
     streamliner: bool = False
+    #: the memory the search holds per position in its tables (key, parent, heap entry and position;
+    #: measured with bench/solver.py's peak MB), from which the solver's table cap follows
+    position_bytes: int = 1000
 
     def key(self, state: S) -> Hashable:
         """The canonical key: equal for positions equal up to the rules' symmetries."""

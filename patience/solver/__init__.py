@@ -21,10 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 from patience.rules import Game
+from patience.solver.lines import SolverError
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
-from patience.solver.search import DEFAULT_TABLE_CAP, SolverError, search
+from patience.solver.room import default_table_cap
+from patience.solver.search import search
 
-__all__ = ["DEFAULT_TABLE_CAP", "LOST", "UNKNOWN", "WON", "Outcome", "Result", "SolverError", "solve"]
+__all__ = ["LOST", "UNKNOWN", "WON", "Outcome", "Result", "SolverError", "default_table_cap", "solve"]
 
 
 def solve(
@@ -33,7 +35,7 @@ def solve(
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    table_cap: int = DEFAULT_TABLE_CAP,
+    table_cap: int | None = None,
     runs_first: bool = True,
     tidy: bool = True,
 ) -> Result:
@@ -42,7 +44,9 @@ def solve(
     Works from any position (a fresh deal, the middle of a game, before or
     after Hamilton's start card is chosen). ``max_nodes`` and ``max_seconds``
     bound the work: when one runs out the outcome is ``unknown``, never a
-    guess. ``table_cap`` bounds the table of visited positions. A ``won``
+    guess. ``table_cap`` bounds the positions the search's tables hold
+    (default: :func:`default_table_cap`, which keeps the process within
+    about 300 MB; dropping positions costs time, never the answer). A ``won``
     result's moves have been replayed through the engine to a won position.
     ``runs_first=False`` leaves out Union Square's searches on its tableau
     seen as runs (``docs/solver.md``), e.g. to measure a deal's difficulty by

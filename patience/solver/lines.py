@@ -8,6 +8,9 @@ piles in another order), does nothing for the win, so it is cut out; the
 moves after it are relabelled to the piles they now refer to. The result is
 replayed through the engine by the search like any other line.
 
+The searches' tables keep only keys, so a won line is first found again from
+its keys (:func:`line_through`).
+
 >>> from patience import get_game
 >>> from patience.rules import Move
 >>> game = get_game("hamilton")
@@ -19,11 +22,12 @@ replayed through the engine by the search like any other line.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any, TypeVar
 
 from patience.rules import FOUNDATION, TABLEAU, Game, Move
 from patience.solver.canonical import canonical_key
+from patience.solver.expand import NO_MORE, Expander
 
 S = TypeVar("S")
 
@@ -220,3 +224,52 @@ def _shortcut(game: Game[S], state: S, ahead: list[Move],
 
 def _relabelled(move: Move, codes: Relabelling) -> Move:
     return Move(codes.get(move.src, move.src), codes.get(move.dst, move.dst), move.count)
+
+
+class SolverError(RuntimeError):
+    """A line the search believed winning did not replay to a won position (a bug)."""
+
+
+
+def keys_to(parents: Mapping[Hashable, Any], key: Hashable) -> list[Hashable]:
+    """The keys of the positions from the root to ``key``, through ``parents``."""
+    keys = [key]
+    parent = parents[key]
+    while parent is not None:
+        keys.append(parent)
+        parent = parents[parent]
+    keys.reverse()
+    return keys
+
+
+def line_through(game: Game[S], expand: Expander[S], state: S, keys: list[Hashable]) -> tuple[Move, ...]:
+    """The moves from ``state`` through the positions of ``keys`` (the first is the root's).
+
+    The tables keep only keys (a position's parent, a path's positions), so a
+    line is found again at the end: from each position, the child with the
+    next key, among all the full game's children (a restricted game's are
+    among them). A key names one class of positions, and positions of one
+    class have children of the same classes, so the child is always there;
+    the line is replayed by the search anyway.
+    """
+    full = expand if not expand.restricted else Expander(game, safe=expand.safe, symmetries=expand.symmetries)
+    prefix, node = full.normalize(state)
+    if full.key(node) != keys[0]:
+        raise SolverError("a winning line does not start at the root")
+    line = list(prefix)
+    for key in keys[1:]:
+        node = step_to(full, node, key, line)
+    return tuple(line)
+
+
+def step_to(expand: Expander[S], node: S, key: Hashable, line: list[Move]) -> S:
+    """The child of ``node`` with ``key``; its moves are added to ``line``."""
+    first = 0
+    while first != NO_MORE:
+        kids, first = expand.batch(node, first, closed=True)
+        for moves, child, child_key in kids:
+            if child_key == key:
+                line.extend(moves)
+                found: S = child
+                return found
+    raise SolverError("a position of a winning line is not a child of the one before it")

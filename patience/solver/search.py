@@ -22,9 +22,15 @@ every node in the table is lost too, since each is reachable from the root.
   in memory, so it stops at the table cap.
 * :func:`depth_first` keeps only the current path (to never loop: cards come
   back from Hamilton's foundations and cards shuttle between piles) and the
-  table. When the table reaches its cap the older half is dropped: a dropped
-  node may be entered again (wasted work), never skipped wrongly, and the
-  path alone keeps the search finite, so the argument above still holds.
+  table. When the table passes its room (:class:`Room`) its oldest entries
+  are dropped: a dropped node may be entered again (wasted work), never
+  skipped wrongly, and the path alone keeps the search finite, so the
+  argument above still holds.
+
+The tables of one search hold at most ``table_cap`` positions together
+(:func:`default_table_cap`: about 300 MB for the process). They keep keys
+and parents' keys only; a won line is found again from its keys at the end
+(:func:`_line_through`) and replayed.
 
 :func:`search` runs the two side by side by default (``strategy="portfolio"``):
 a slice of best-first search, then a slice of depth-first search, and so on,
@@ -55,12 +61,12 @@ from itertools import islice
 from typing import Any, Final, TypeVar
 
 from patience.rules import Game, Move
+from patience.solver.budget import Alone, Budget
 from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any
-from patience.solver.lines import shortened
+from patience.solver.lines import SolverError, keys_to, line_through, shortened
 from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Result
+from patience.solver.room import Room, default_table_cap
 
-DEFAULT_TABLE_CAP: Final = 400_000
-CLOCK_EVERY: Final = 1  # look at the clock every so many nodes
 SLICE: Final = 256  # nodes a search expands before it gives way
 # Slices of best-first search, of depth-first search and of the streamliner (a best-first search
 # of a restricted game, see Expander's ``restricted``) per round, and the streamliner's share
@@ -77,39 +83,11 @@ DEPTH_FIRST: Final = "depth-first"
 STRATEGIES: Final = (PORTFOLIO, BEST_FIRST, DEPTH_FIRST)
 
 S = TypeVar("S")
-Parents = dict[Hashable, tuple[Hashable, tuple[Move, ...]] | None]
+Parents = dict[Hashable, Hashable | None]  # a position's key -> its parent's key (None: the root)
 Answer = tuple[str, tuple[Move, ...]]
 Frontier = tuple[float, int, int, int, Hashable, Any]  # a best-first heap entry
 _HANDED: Final = ("positions handed over",)  # the key of the frame that holds handed-over roots
 Steps = Generator[None, None, Answer]  # yields between slices, returns the answer
-
-
-class SolverError(RuntimeError):
-    """A line the search believed winning did not replay to a won position (a bug)."""
-
-
-@dataclass
-class _Budget:
-    """Nodes and time left; ``spent`` says which ran out."""
-
-    max_nodes: int | None
-    deadline: float | None
-    nodes: int = 0
-    peak: int = 0
-    spent: str = ""
-    searched: str = FULL_GAME  # which game's positions proved a loss
-
-    def take(self) -> bool:
-        """Count one node; False when a budget is spent."""
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            self.spent = "nodes"
-            return False
-        if (self.deadline is not None and self.nodes % CLOCK_EVERY == 0
-                and time.perf_counter() >= self.deadline):
-            self.spent = "seconds"
-            return False
-        self.nodes += 1
-        return True
 
 
 @dataclass
@@ -130,29 +108,17 @@ class _Tables:
     streaming: bool = False
 
 
-@dataclass
-class _Alone:
-    """The share of the budget the streamliner gets alone, before the portfolio."""
-
-    share: float
-    started: float
-    max_seconds: float | None
-
-    def over(self, budget: _Budget) -> bool:
-        """Whether the share is spent."""
-        if budget.max_nodes is not None and budget.nodes >= self.share * budget.max_nodes:
-            return True
-        return (self.max_seconds is not None
-                and time.perf_counter() >= self.started + self.share * self.max_seconds)
-
-
 class _Frame:
-    __slots__ = ("children", "index", "key", "moves")
+    """A position on a depth-first path and its children as moves and keys (a path may be thousands
+    long: a child's position is rebuilt when entered); handed-over roots keep theirs (``nodes``)."""
 
-    def __init__(self, moves: tuple[Move, ...], key: Hashable, children: list[Child]) -> None:
-        self.moves = moves
+    __slots__ = ("index", "key", "kids", "nodes", "state")
+
+    def __init__(self, key: Hashable, state: Any, children: list[Child], handed: bool = False) -> None:
         self.key = key
-        self.children = children
+        self.state = state
+        self.kids = [(moves, child_key) for moves, _child, child_key in children]
+        self.nodes = [child for _moves, child, _key in children] if handed else None
         self.index = 0
 
 
@@ -162,7 +128,7 @@ def search(
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    table_cap: int = DEFAULT_TABLE_CAP,
+    table_cap: int | None = None,
     expander: Expander[S] | None = None,
     strategy: str = PORTFOLIO,
     shares: tuple[int, ...] | None = None,
@@ -178,19 +144,21 @@ def search(
     the streamliner gets alone before the portfolio; without a budget it runs
     until it wins or its restricted game is exhausted). ``runs_first=False``
     leaves out the looser games' searches (:func:`_looser_first`). ``tidy=False``
-    leaves a winning line as found (replayed and checked, not shortened).
+    leaves a winning line as found (replayed and checked, not shortened); ``table_cap``
+    bounds the positions of all its tables (default: :func:`default_table_cap`).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     started = time.perf_counter()
-    budget = _Budget(max_nodes, None if max_seconds is None else started + max_seconds)
+    budget = Budget(max_nodes, None if max_seconds is None else started + max_seconds)
     expand = expander or Expander(game)
     collecting = gc.isenabled()
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
         first = expand.search.streamline_first if streamline_first is None else streamline_first
-        alone = _Alone(first, started, max_seconds)
-        outcome, line = _run(game, state, expand, budget, table_cap, strategy, shares, alone, runs_first)
+        alone = Alone(first, started, max_seconds)
+        room = Room(default_table_cap(game) if table_cap is None else table_cap)
+        outcome, line = _run(game, state, expand, budget, room, strategy, shares, alone, runs_first)
     finally:
         if collecting:
             gc.enable()
@@ -207,7 +175,7 @@ def search(
                   budget.searched if outcome == LOST else FULL_GAME)
 
 
-def _side_by_side(searches: list[Steps], budget: _Budget) -> Answer:
+def _side_by_side(searches: list[Steps], budget: Budget) -> Answer:
     """Run the searches a slice at a time, in turn; the first decided answer wins.
 
     A search listed several times gets that many slices per round. A search
@@ -254,8 +222,8 @@ def _close(searches: list[Steps]) -> None:
         steps.close()
 
 
-def _run(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int, strategy: str,
-         shares: tuple[int, ...] | None, alone: _Alone, runs_first: bool = True) -> Answer:
+def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room, strategy: str,
+         shares: tuple[int, ...] | None, alone: Alone, runs_first: bool = True) -> Answer:
     """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio."""
     if strategy == PORTFOLIO and runs_first and RUNS_LIMIT > 0:
         answer = _looser_first(game, state, expand, budget, alone.max_seconds)
@@ -264,17 +232,18 @@ def _run(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_ca
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or expand.search.shares
         lined_slices = more[0] if more else 0
-        return _cooperate(game, state, expand, budget, table_cap, (best_slices, deep_slices, lined_slices),
+        return _cooperate(game, state, expand, budget, room, (best_slices, deep_slices, lined_slices),
                           alone)
     if strategy == BEST_FIRST:
-        answer = _side_by_side([best_first(game, state, expand, budget, table_cap)], budget)
+        answer = _side_by_side([best_first(game, state, expand, budget, room)], budget)
         if answer[0] == UNKNOWN and not budget.spent:
-            answer = _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+            room.first.clear()  # a new search: best-first search's table is let go
+            answer = _side_by_side([depth_first(game, state, expand, budget, room)], budget)
         return answer
-    return _side_by_side([depth_first(game, state, expand, budget, table_cap)], budget)
+    return _side_by_side([depth_first(game, state, expand, budget, room)], budget)
 
 
-def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget,
+def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
                   max_seconds: float | None) -> Answer | None:
     """The searches of looser games the kit offers (:meth:`~patience.kit.SearchKit.looser`);
     ``None`` when they decide nothing.
@@ -304,8 +273,8 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget,
     return None
 
 
-def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int,
-               shares: tuple[int, int, int], alone: _Alone) -> Answer:
+def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
+               shares: tuple[int, int, int], alone: Alone) -> Answer:
     """Best-first search, depth-first search and the streamliner on one graph, each skipping the others'.
 
     Each search expands only the positions it enters itself, and skips a child
@@ -337,25 +306,25 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: _Budget, ta
     # what depth-first search skips, and where a line's parents are: best-first search's and the streamliner's
     lines = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
     frontier: list[Frontier] = []
-    best = best_first(game, state, expand, budget, table_cap, parents=tables.best,
+    best = best_first(game, state, expand, budget, room, parents=tables.best,
                       others=ChainMap[Hashable, Any](tables.deep, tables.lined) if shared else tables.deep,
                       heap=frontier, completion=tables if shared else None, lines=lines)
-    deep = depth_first(game, state, expand, budget, table_cap, table=tables.deep, others=lines)
+    deep = depth_first(game, state, expand, budget, room, table=tables.deep, others=lines)
     running: list[Steps] = [best] * best_slices + [deep] * deep_slices
     # The searches whose positions are theirs to expand (one given no slices never enters any).
     owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
     exhausted: set[int] = set()
 
-    def line_to_root(key: Hashable) -> tuple[Move, ...]:
-        return expand.normalize(state)[0] + _line_to(lines, key)
+    def keys_to_root(key: Hashable) -> list[Hashable]:
+        return keys_to(lines, key)
 
     def hand(heap: list[Frontier]) -> None:
         # Positions entered and not expanded go to a new depth-first search, as roots.
         roots: list[Child] = [((), node, key) for key, node in {e[4]: e[5] for e in heap}.items()]
         heap.clear()
         if roots:
-            handed = depth_first(game, state, expand, budget, table_cap, table=tables.deep,
-                                 others=lines, roots=roots, root_line=line_to_root)
+            handed = depth_first(game, state, expand, budget, room, table=tables.deep,
+                                 others=lines, roots=roots, root_keys=keys_to_root)
             running.extend([handed] * max(best_slices, 1))
             owners.add(id(handed))
 
@@ -374,9 +343,9 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: _Budget, ta
     if lining:
         restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
         lined = streamliner(best_first(
-            game, state, restricted, budget, table_cap, parents=tables.lined,
+            game, state, restricted, budget, room, parents=tables.lined,
             others=ChainMap[Hashable, Any](tables.best, tables.deep),
-            heap=tables.lined_heap, expanded=tables.pending if shared else None))
+            heap=tables.lined_heap, expanded=tables.pending if shared else None, half=shared))
         tables.streaming = shared
         while alone.share > 0 and not alone.over(budget):
             answer = _slice(lined)
@@ -424,11 +393,11 @@ def streamliner(steps: Steps) -> Steps:
     return (UNKNOWN, ()) if outcome == LOST else (outcome, line)
 
 
-def best_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int,
+def best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
                parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None,
                heap: list[Frontier] | None = None, completion: _Tables | None = None,
                lines: Mapping[Hashable, Any] | None = None,
-               expanded: list[tuple[float, Hashable, Any]] | None = None) -> Steps:
+               expanded: list[tuple[float, Hashable, Any]] | None = None, half: bool = False) -> Steps:
     """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
@@ -447,20 +416,34 @@ def best_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, ta
     ``streaming``; ``lines`` maps the positions of both tables to their
     parents, for the line of a win. ``expanded`` collects the positions this
     search expands where its expander left a move out (:attr:`.Expander.left_out`),
-    with their values (the streamliner's, for ``completion``).
+    with their values (the streamliner's, for ``completion``). With ``half`` it
+    stops when its table holds half of what ``room`` gives the best-first searches
+    (the streamliner beside best-first search), else when they hold it all.
     """
     prefix, root = expand.normalize(state)
     if game.is_won(root):
         return WON, prefix
     root_key = expand.key(root)
-    if parents is None:
-        parents = {}
+    parents = {} if parents is None else parents
     parents[root_key] = None
-    skips = _tables_of(others)
+    if all(table is not parents for table in room.first):
+        room.first.append(parents)
+    room.running += 1
+    try:
+        return (yield from _best_first(game, state, expand, budget, room, parents, _tables_of(others),
+                                       root_key, root, heap, completion, lines, expanded, half))
+    finally:
+        room.running -= 1
+
+
+def _best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
+                parents: Parents, skips: Known, root_key: Hashable, root: S, heap: list[Frontier] | None,
+                completion: _Tables | None, lines: Mapping[Hashable, Any] | None,
+                expanded: list[tuple[float, Hashable, Any]] | None, half: bool) -> Steps:
+    """The loop of :func:`best_first`."""
     known = (parents, *skips)
     tie = 0
-    if heap is None:
-        heap = []
+    heap = [] if heap is None else heap
     heapq.heappush(heap, (0.0, 0, 0, 0, root_key, root))
     slice_left = SLICE
     while True:
@@ -478,7 +461,7 @@ def best_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, ta
         if not slice_left:
             slice_left = SLICE
             yield
-        if len(parents) > table_cap or not budget.take():
+        if room.first_full(parents, half) or not budget.take():
             budget.peak = max(budget.peak, len(parents))
             return UNKNOWN, ()
         priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
@@ -488,13 +471,14 @@ def best_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, ta
         if following != NO_MORE:
             tie += 1
             heapq.heappush(heap, (-expand.search.bound(node, following), negdepth, tie, following, key, node))
-        for moves, child, child_key in kids:
+        for _moves, child, child_key in kids:
             if child_key in parents or in_any(child_key, skips):
                 continue
-            parents[child_key] = (key, moves)
+            parents[child_key] = key
             if game.is_won(child):
                 budget.peak = max(budget.peak, len(parents))
-                return WON, prefix + _line_to(parents if lines is None else lines, child_key)
+                return WON, line_through(game, expand, state, keys_to(parents if lines is None else lines,
+                                                                        child_key))
             tie += 1
             heapq.heappush(heap, (-expand.value(child, child_key), negdepth - 1, tie, 0, child_key, child))
     budget.peak = max(budget.peak, len(parents))
@@ -510,35 +494,36 @@ def _tables_of(others: Mapping[Hashable, Any] | None) -> Known:
     return (others,)
 
 
-def _line_to(parents: Mapping[Hashable, Any], key: Hashable) -> tuple[Move, ...]:
-    pieces: list[tuple[Move, ...]] = []
-    link = parents[key]
-    while link is not None:
-        parent, moves = link
-        pieces.append(moves)
-        link = parents[parent]
-    return tuple(m for piece in reversed(pieces) for m in piece)
-
-
-def depth_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, table_cap: int,
+def depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
                 table: dict[Hashable, None] | None = None,
                 others: Mapping[Hashable, Any] | None = None,
                 roots: list[Child] | None = None,
-                root_line: Callable[[Hashable], tuple[Move, ...]] | None = None) -> Steps:
+                root_keys: Callable[[Hashable], list[Hashable]] | None = None) -> Steps:
     """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
-    ``table`` is the table to fill (so another search can see it; it is
-    halved in place) and ``others`` the positions another search has entered,
-    which this one skips (see :func:`_cooperate`). With ``roots`` (children
-    with no moves: positions another search entered and did not expand) it
-    searches below them instead of ``state``; ``root_line(key)`` gives the
-    line to a root, built only for a win.
+    ``table`` is the table to fill (so another search can see it; its oldest
+    entries are dropped in place when ``room`` says it is full) and ``others``
+    the positions another search has entered, which this one skips (see
+    :func:`_cooperate`). With ``roots`` (children with no moves: positions
+    another search entered and did not expand) it searches below them
+    instead of ``state``; ``root_keys(key)`` gives the keys from the root to a root (for a win).
     """
-    if table is None:
-        table = {}
-    skips = _tables_of(others)
+    table = {} if table is None else table
     path: set[Hashable] = set()
+    stack: list[_Frame] = []
+    try:
+        return (yield from _depth_first(game, state, expand, budget, room, table, _tables_of(others), path,
+                                        stack, roots, root_keys))
+    finally:
+        room.waiting -= sum(len(frame.kids) for frame in stack if frame.nodes is None)
+
+
+def _depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
+                 table: dict[Hashable, None], skips: Known, path: set[Hashable], stack: list[_Frame],
+                 roots: list[Child] | None,
+                 root_keys: Callable[[Hashable], list[Hashable]] | None) -> Steps:
+    """The loop of :func:`depth_first`; ``stack`` is the caller's, to count what it holds at the end."""
     known = (path, table, *skips)
     if roots is None:
         prefix, root = expand.normalize(state)
@@ -549,28 +534,40 @@ def depth_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, t
         path.add(root_key)
         if not budget.take():
             return UNKNOWN, ()
-        stack = [_Frame(prefix, root_key, expand.children(root, known, closed=True))]
+        stack.append(_Frame(root_key, root, expand.children(root, known, closed=True)))
+        room.waiting += len(stack[0].kids)
+        handed = None
     else:
-        stack = [_Frame((), _HANDED, roots)]  # the roots were entered by the other search: not skipped
-    handed = stack[0] if roots is not None else None
+        handed = _Frame(_HANDED, None, roots, handed=True)  # entered by the other search: not skipped
+        stack.append(handed)
     peak = 1
     slice_left = SLICE
     while stack:
         frame = stack[-1]
-        if frame.index >= len(frame.children):
+        if frame.index >= len(frame.kids):
             stack.pop()
             path.discard(frame.key)
+            if frame is not handed:
+                room.waiting -= len(frame.kids)
             continue
-        moves, child, key = frame.children[frame.index]
+        index = frame.index
+        moves, key = frame.kids[index]
         frame.index += 1
         if key in path or key in table or (frame is not handed and in_any(key, skips)):
             continue
+        if frame.nodes is not None:
+            child = frame.nodes[index]
+            frame.nodes[index] = None  # searched from here on: let it go
+        else:
+            child = frame.state
+            for move in moves:
+                child = game.apply_legal(child, move)
         if game.is_won(child):
             budget.peak = max(budget.peak, peak)
-            line = tuple(m for f in stack for m in f.moves) + moves
-            if handed is not None and root_line is not None:
-                line = root_line(stack[1].key if len(stack) > 1 else key) + line
-            return WON, line
+            keys = [f.key for f in stack] + [key]
+            if handed is not None and root_keys is not None:
+                keys = root_keys(keys[1]) + keys[2:]
+            return WON, line_through(game, expand, state, keys)
         if not budget.take():
             budget.peak = max(budget.peak, peak)
             return UNKNOWN, ()
@@ -581,11 +578,13 @@ def depth_first(game: Game[S], state: S, expand: Expander[S], budget: _Budget, t
         table[key] = None
         if len(table) > peak:
             peak = len(table)
-        if len(table) > table_cap:
-            for old in list(islice(table, len(table) // 2)):
+        excess = len(table) - room.deep_room()
+        if excess > 0:  # the oldest entries go (at least half, so this stays rare)
+            for old in list(islice(table, max(excess, len(table) // 2))):
                 del table[old]
         path.add(key)
-        stack.append(_Frame(moves, key, expand.children(child, known, closed=True)))
+        stack.append(_Frame(key, child, expand.children(child, known, closed=True)))
+        room.waiting += len(stack[-1].kids)
     budget.peak = max(budget.peak, peak)
     return LOST, ()
 

@@ -215,6 +215,7 @@ class UnionSquareSearch(SearchKit[UnionSquareState]):
 
     shares = shares_from_env("UNION_SQUARE", (3, 1, 0))
     streamline_first = float(os.environ.get("PATIENCE_SOLVER_STREAMLINE_UNION_SQUARE", "0"))
+    position_bytes = 1300  # measured: peak resident size over positions held, long searches
 
     def key(self, state: UnionSquareState) -> Hashable:
         return union_square_key(state)
