@@ -104,7 +104,11 @@ def test_sigkill_then_restart_resumes_the_same_position_and_undo_history(tmp_pat
     finally:
         if server.poll() is None:
             server.terminate()
-            server.wait(timeout=10)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # a loaded machine: the cleanup must not fail the test
+                server.kill()
+                server.wait(timeout=10)
 
 
 def test_serve_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
