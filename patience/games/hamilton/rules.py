@@ -219,9 +219,23 @@ class HamiltonGame(Game[HamiltonState]):
         for i, pile in enumerate(tableau):
             if not pile:
                 continue
-            from_pile = MOVES[TABLEAU + i]
             top = pile[-1]
-            run = 1 if len(pile) < 2 or pile[-2] != following[top] else run_length(pile, following)
+            if len(pile) < 2 or pile[-2] != following[top]:  # a run of one card (most piles)
+                if idx[top] == 0:
+                    for j in empty_foundations:
+                        moves.append(MOVES[TABLEAU + i][FOUNDATION + j][1])
+                elif top in foundation_wants:
+                    moves.append(MOVES[TABLEAU + i][FOUNDATION + foundation_wants[top]][1])
+                if empties:
+                    for j in _targets(top, taker, second, empties):
+                        moves.append(MOVES[TABLEAU + i][TABLEAU + j][1])
+                elif top in taker:
+                    moves.append(MOVES[TABLEAU + i][TABLEAU + taker[top]][1])
+                    if top in second:
+                        moves.append(MOVES[TABLEAU + i][TABLEAU + second[top]][1])
+                continue
+            from_pile = MOVES[TABLEAU + i]
+            run = run_length(pile, following)
             # to the foundations: the top card must fit; any part of the run may follow it
             if idx[top] == 0:
                 for j in empty_foundations:
@@ -229,15 +243,9 @@ class HamiltonGame(Game[HamiltonState]):
             elif top in foundation_wants:
                 moves.extend(from_pile[FOUNDATION + foundation_wants[top]][1 : run + 1])
             # to the tableau: the group's bottom card goes on a same-colour card one step above
-            if run == 1 and not empties:
-                if top in taker:
-                    moves.append(from_pile[TABLEAU + taker[top]][1])
-                    if top in second:
-                        moves.append(from_pile[TABLEAU + second[top]][1])
-            else:
-                for k in range(1, run + 1):
-                    for j in _targets(pile[-k], taker, second, empties):
-                        moves.append(from_pile[TABLEAU + j][k])
+            for k in range(1, run + 1):
+                for j in _targets(pile[-k], taker, second, empties):
+                    moves.append(from_pile[TABLEAU + j][k])
         # back from the foundations, one card at a time
         for j, foundation in enumerate(state.foundations):
             if foundation:
@@ -392,6 +400,9 @@ class HamiltonGame(Game[HamiltonState]):
 
     def score(self, state: HamiltonState) -> int:
         return sum(map(len, state.foundations))
+
+    def is_won(self, state: HamiltonState) -> bool:
+        return sum(map(len, state.foundations)) == self.max_score
 
     def is_stuck(self, state: HamiltonState) -> bool:
         return not self.legal_moves(state)

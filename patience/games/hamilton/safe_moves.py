@@ -53,6 +53,7 @@ from typing import Final
 from patience.cards import SUIT
 from patience.games.hamilton.rules import IDX, HamiltonState
 from patience.rules import FOUNDATION, TABLEAU, Move
+from patience.rules import MOVE_TABLE as MOVES
 
 PARTNER: Final = (3, 2, 1, 0)  # the other suit of the same colour: clubs-spades, diamonds-hearts
 
@@ -75,23 +76,17 @@ def hamilton_safe_move(state: HamiltonState) -> Move | None:
             empty = j
     second: Move | None = None
     for i, pile in enumerate(state.tableau):
-        if not pile:
-            continue
-        card = pile[-1]
-        step = idx[card]
-        if step == 0:
-            if empty is not None:
-                return Move(TABLEAU + i, FOUNDATION + empty, 1)
-            continue
-        suit = SUIT[card]
-        if second is None and _nobody_needs(step, suit, up):
-            second = Move(TABLEAU + i, FOUNDATION + where[suit], 1)
+        if pile:
+            card = pile[-1]
+            step = idx[card]
+            if step == 0:
+                if empty is not None:
+                    return MOVES[TABLEAU + i][FOUNDATION + empty][1]
+            elif second is None:
+                suit = SUIT[card]
+                if up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step):  # nobody needs it
+                    second = MOVES[TABLEAU + i][FOUNDATION + where[suit]][1]
     return second
-
-
-def _nobody_needs(step: int, suit: int, up: list[int]) -> bool:
-    """The "cards no one needs go up" test for a card of ``step`` ≥ 1; ``up`` holds the cards up per suit."""
-    return up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step)
 
 
 def foundation_counts(state: HamiltonState) -> tuple[list[int], bool]:

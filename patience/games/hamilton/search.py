@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from patience.cards import RED, SUIT
 from patience.games.hamilton.rules import (
@@ -238,7 +238,9 @@ def _closed_children(expand: Expander[HamiltonState], state: HamiltonState, know
         src, dst, count = move
         if src >= TABLEAU:
             pile = tableau[src - TABLEAU]
-            if restricted and dst >= TABLEAU and count < run_length(pile, following):
+            # a run split: the group (at most the run) leaves on the pile a card its bottom card continues
+            if (restricted and dst >= TABLEAU and len(pile) > count
+                    and pile[-count - 1] == following[pile[-count]]):
                 if not later:
                     left_out = True
                     continue  # the streamliner's game: no run split
@@ -250,7 +252,9 @@ def _closed_children(expand: Expander[HamiltonState], state: HamiltonState, know
                     # no safe move: the key and the value from the parent's
                     if not blobs:
                         blobs = [bytes(pile) for pile in tableau]
-                        shares = [_share(parts, blob, start) for blob in blobs]
+                        known_parts = [parts.get(blob) for blob in blobs]  # (empty piles' are not read)
+                        shares = ([_share(parts, blob, start) for blob in blobs] if None in known_parts
+                                  else cast(list[float], known_parts))
                         prefix = bytes((start, *up)) + bytes(stock) + SEPARATOR
                     i, j = src - TABLEAU, dst - TABLEAU
                     changed = (i, j)
