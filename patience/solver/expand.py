@@ -79,7 +79,7 @@ class Expander(Generic[S]):
         self.safe = safe
         self.order = order
         self.restricted = restricted
-        self.cache: dict[Any, float] = {}  # the kit's own, for its values
+        self.cache: dict[Any, Any] = {}  # the kit's own, for its values (e.g. parts of them)
         self._values: dict[Hashable, float] = {}  # values of the children built last
         #: whether the restricted game left out a move at the position expanded last (one that
         #: leads somewhere else than back to that position): only then has it a LATER batch

@@ -377,7 +377,7 @@ class HamiltonSearch(SearchKit[HamiltonState]):
     def safe_move(self, state: HamiltonState) -> Move | None:
         return hamilton_safe_move(state)
 
-    def value(self, game: Game[HamiltonState], state: HamiltonState, cache: dict[Any, float]) -> float:
+    def value(self, game: Game[HamiltonState], state: HamiltonState, cache: dict[Any, Any]) -> float:
         return hamilton_value(state, cache)
 
     def children(self, expand: Expander[HamiltonState], state: HamiltonState, first: int,
