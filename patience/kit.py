@@ -63,7 +63,7 @@ class SearchKit(Generic[S]):
         """A provably safe move the search plays without trying others, or ``None``."""
         return None
 
-    def value(self, game: Game[S], state: S, cache: dict[Any, float]) -> float:
+    def value(self, game: Game[S], state: S, cache: dict[Any, Any]) -> float:
         """How promising ``state`` looks (higher is better); ``cache`` is the expander's to keep."""
         return float(game.score(state))
 

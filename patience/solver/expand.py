@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Container, Hashable
+from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
 from patience.kit import kit_of
@@ -78,7 +79,7 @@ class Expander(Generic[S]):
         self.safe = safe
         self.order = order
         self.restricted = restricted
-        self.cache: dict[Any, float] = {}  # the kit's own, for its values
+        self.cache: dict[Any, Any] = {}  # the kit's own, for its values (e.g. parts of them)
         self._values: dict[Hashable, float] = {}  # values of the children built last
         #: whether the restricted game left out a move at the position expanded last (one that
         #: leads somewhere else than back to that position): only then has it a LATER batch
@@ -128,8 +129,8 @@ class Expander(Generic[S]):
 
     def _sorted(self, kids: list[tuple[float, Child]]) -> list[Child]:
         self._values = {kid[1][2]: kid[0] for kid in kids}
-        if self.order:
-            kids.sort(key=lambda kid: -kid[0])
+        if self.order:  # highest value first; equal values keep their order (the sort is stable)
+            kids.sort(key=itemgetter(0), reverse=True)
         return [kid[1] for kid in kids]
 
     def _generate(self, state: S, first: int, last: int | None,
@@ -173,10 +174,12 @@ def _exact_key(state: Any) -> Hashable:
 
 
 
-def safe_closure(game: Game[S], state: S) -> tuple[tuple[Move, ...], S]:
+def safe_closure(game: Game[S], state: S,
+                 safe_move: Callable[[S], Move | None] | None = None) -> tuple[tuple[Move, ...], S]:
     """Play safe moves until none is left; return them and the position reached.
 
     Each safe move is played with the engine's checked :meth:`Game.apply`.
+    ``safe_move`` is the kit's ``SearchKit.safe_move`` (a kit that has it at hand may pass it).
 
     >>> from patience import get_game
     >>> game = get_game("hamilton")
@@ -188,9 +191,12 @@ def safe_closure(game: Game[S], state: S) -> tuple[tuple[Move, ...], S]:
     >>> len(moves), game.is_won(after)
     (13, True)
     """
-    moves: list[Move] = []
-    safe_move = kit_of(game).search.safe_move
+    if safe_move is None:
+        safe_move = kit_of(game).search.safe_move
     move = safe_move(state)
+    if move is None:
+        return (), state
+    moves: list[Move] = []
     while move is not None:
         state = game.apply(state, move)
         moves.append(move)

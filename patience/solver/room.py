@@ -66,11 +66,15 @@ class Room:
     first: list[Sized] = field(default_factory=list)
     running: int = 0
     waiting: int = 0
+    share: int = field(init=False)  # first_share(cap), asked at every position best-first search expands
+
+    def __post_init__(self) -> None:
+        self.share = first_share(self.cap)
 
     def first_full(self, own: Sized, half: bool = False) -> bool:
         """Whether a best-first search with the table ``own`` must stop: the tables are full, or
         (with ``half``) its own table holds half of their share."""
-        share = first_share(self.cap)
+        share = self.share
         return sum(map(len, self.first)) > share or (half and len(own) > share // 2)
 
     def deep_room(self) -> int:

@@ -7,9 +7,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from patience import get_game
-from patience.games.hamilton.search import hamilton_key
+from patience.games.hamilton.search import hamilton_key, hamilton_value
 from patience.rules import Move
-from patience.solver.expand import Expander, safe_closure
+from patience.solver.expand import LATER, Expander, safe_closure
 from tests.solver.positions import hamilton_near_end
 
 
@@ -74,3 +74,22 @@ def test_open_positions_get_the_whole_closure() -> None:
             assert kids == _plain_children(game, state)
             checked += 1
     assert checked > 5
+
+
+def test_hamilton_children_carry_their_own_key_and_value() -> None:
+    """A child built from its parent's piles (a move between piles that starts no safe move: its
+    key and value come from the parent's bytes and parts) has exactly the key and value of the
+    position itself, in the full game, the streamliner's and its later batch, with the value
+    cache warm or cold."""
+    game = get_game("hamilton")
+    rng = random.Random(21)
+    checked = 0
+    for state in _closed_positions(rng, 120):
+        for expander in (Expander(game), Expander(game, restricted=True)):
+            for first in (0, LATER):
+                kids, _next = expander.batch(state, first, closed=True)
+                for _moves, child, key in kids:
+                    assert key == hamilton_key(child), game.position_text(child)
+                    assert expander.value(child, key) == hamilton_value(child), game.position_text(child)
+                    checked += 1
+    assert checked > 500

@@ -99,6 +99,7 @@ TABLEAU_CODES: Final = tuple(TABLEAU + i for i in range(TABLEAU_PILES))
 FOUNDATION_CODES: Final = tuple(FOUNDATION + i for i in range(FOUNDATIONS))
 
 Pile = tuple[int, ...]
+_new: Final = tuple.__new__
 
 
 class HamiltonState(NamedTuple):
@@ -136,6 +137,12 @@ def run_length(pile: Pile, following: tuple[int, ...]) -> int:
         above = pile[-r - 1]
         r += 1
     return r
+
+
+def _targets(card: int, taker: dict[int, int], second: dict[int, int], empties: list[int]) -> list[int]:
+    """The piles (0-based, ascending) that take ``card``: the ones whose top wants it, and the empty ones."""
+    wanting = [taker[card], second[card]] if card in second else [taker[card]] if card in taker else None
+    return target_piles(wanting, empties)
 
 
 class HamiltonGame(Game[HamiltonState]):
@@ -185,16 +192,19 @@ class HamiltonGame(Game[HamiltonState]):
         accepts = ACCEPTS[start]
         following = NEXT_IN_SUIT[start]
         tableau = state.tableau
-        # which piles take which card: a card wanted by a top card, or any card on an empty pile
-        takers: dict[int, list[int]] = {}
+        # Which piles take which card: a card wanted by a top card (at most two tops want a card,
+        # the two of its colour one step above it: ``taker`` holds the first pile, ``second`` the
+        # other), or any card on an empty pile. Piles are met in order, so each card's are ascending.
+        taker: dict[int, int] = {}
+        second: dict[int, int] = {}
         empties: list[int] = []
         for j, pile in enumerate(tableau):
             if pile:
                 for wanted in accepts[pile[-1]]:
-                    if wanted in takers:
-                        takers[wanted].append(j)
+                    if wanted in taker:
+                        second[wanted] = j
                     else:
-                        takers[wanted] = [j]
+                        taker[wanted] = j
             else:
                 empties.append(j)
         empty_foundations: list[int] = []
@@ -209,8 +219,22 @@ class HamiltonGame(Game[HamiltonState]):
         for i, pile in enumerate(tableau):
             if not pile:
                 continue
-            from_pile = MOVES[TABLEAU + i]
             top = pile[-1]
+            if len(pile) < 2 or pile[-2] != following[top]:  # a run of one card (most piles)
+                if idx[top] == 0:
+                    for j in empty_foundations:
+                        moves.append(MOVES[TABLEAU + i][FOUNDATION + j][1])
+                elif top in foundation_wants:
+                    moves.append(MOVES[TABLEAU + i][FOUNDATION + foundation_wants[top]][1])
+                if empties:
+                    for j in _targets(top, taker, second, empties):
+                        moves.append(MOVES[TABLEAU + i][TABLEAU + j][1])
+                elif top in taker:
+                    moves.append(MOVES[TABLEAU + i][TABLEAU + taker[top]][1])
+                    if top in second:
+                        moves.append(MOVES[TABLEAU + i][TABLEAU + second[top]][1])
+                continue
+            from_pile = MOVES[TABLEAU + i]
             run = run_length(pile, following)
             # to the foundations: the top card must fit; any part of the run may follow it
             if idx[top] == 0:
@@ -220,15 +244,20 @@ class HamiltonGame(Game[HamiltonState]):
                 moves.extend(from_pile[FOUNDATION + foundation_wants[top]][1 : run + 1])
             # to the tableau: the group's bottom card goes on a same-colour card one step above
             for k in range(1, run + 1):
-                for j in target_piles(takers.get(pile[-k]), empties):
+                for j in _targets(pile[-k], taker, second, empties):
                     moves.append(from_pile[TABLEAU + j][k])
         # back from the foundations, one card at a time
         for j, foundation in enumerate(state.foundations):
-            if not foundation:
-                continue
-            from_foundation = MOVES[FOUNDATION + j]
-            for i in target_piles(takers.get(foundation[-1]), empties):
-                moves.append(from_foundation[TABLEAU + i][1])
+            if foundation:
+                from_foundation = MOVES[FOUNDATION + j]
+                card = foundation[-1]
+                if empties:
+                    for i in _targets(card, taker, second, empties):
+                        moves.append(from_foundation[TABLEAU + i][1])
+                elif card in taker:
+                    moves.append(from_foundation[TABLEAU + taker[card]][1])
+                    if card in second:
+                        moves.append(from_foundation[TABLEAU + second[card]][1])
         return moves
 
     def why_illegal(self, state: HamiltonState, move: Move) -> str | None:
@@ -333,25 +362,24 @@ class HamiltonGame(Game[HamiltonState]):
             chosen[dst - FOUNDATION] = (state.chooser,)
             return HamiltonState(state.tableau, tuple(chosen), state.stock,
                                  NO_CARD, 0, RANK[state.chooser])
-        tableau = state.tableau
-        foundations = state.foundations
+        # Positions are built with tuple.__new__ (what HamiltonState(...) does, without its call).
         if src >= TABLEAU:
-            pile = tableau[src - TABLEAU]
-            group = pile[-count:]
-            t = list(tableau)
+            pile = state.tableau[src - TABLEAU]
+            t = list(state.tableau)
             t[src - TABLEAU] = pile[:-count]
             if dst >= TABLEAU:
-                t[dst - TABLEAU] = t[dst - TABLEAU] + group
-                return HamiltonState(tuple(t), foundations, state.stock, NO_CARD, 0, state.start)
-            f = list(foundations)
-            f[dst - FOUNDATION] = f[dst - FOUNDATION] + group[::-1]
-            return HamiltonState(tuple(t), tuple(f), state.stock, NO_CARD, 0, state.start)
-        f = list(foundations)
+                t[dst - TABLEAU] += pile[-count:]
+                return _new(HamiltonState,
+                            (tuple(t), state.foundations, state.stock, NO_CARD, 0, state.start))
+            f = list(state.foundations)
+            f[dst - FOUNDATION] += pile[-count:][::-1]
+            return _new(HamiltonState, (tuple(t), tuple(f), state.stock, NO_CARD, 0, state.start))
+        f = list(state.foundations)
         fpile = f[src - FOUNDATION]
         f[src - FOUNDATION] = fpile[:-1]
-        t = list(tableau)
-        t[dst - TABLEAU] = t[dst - TABLEAU] + fpile[-1:]
-        return HamiltonState(tuple(t), tuple(f), state.stock, NO_CARD, 0, state.start)
+        t = list(state.tableau)
+        t[dst - TABLEAU] += fpile[-1:]
+        return _new(HamiltonState, (tuple(t), tuple(f), state.stock, NO_CARD, 0, state.start))
 
     def _click_stock(self, state: HamiltonState) -> HamiltonState:
         stock = state.stock
@@ -360,18 +388,21 @@ class HamiltonGame(Game[HamiltonState]):
                 stock = stock + (state.chooser,)
             return HamiltonState(state.tableau, state.foundations, stock[1:], stock[0],
                                  state.choices_left - 1, NO_START)
+        t = list(state.tableau)
         dealt = min(TABLEAU_PILES, len(stock))
-        tableau = tuple(
-            pile + (stock[i],) if i < dealt else pile for i, pile in enumerate(state.tableau)
-        )
-        return HamiltonState(tableau, state.foundations, stock[dealt:], NO_CARD, 0, state.start)
+        for i in range(dealt):
+            t[i] += stock[i : i + 1]
+        return _new(HamiltonState, (tuple(t), state.foundations, stock[dealt:], NO_CARD, 0, state.start))
 
     # --- outcome -----------------------------------------------------------
     def tableau(self, state: HamiltonState) -> tuple[tuple[int, ...], ...]:
         return state.tableau
 
     def score(self, state: HamiltonState) -> int:
-        return sum(len(f) for f in state.foundations)
+        return sum(map(len, state.foundations))
+
+    def is_won(self, state: HamiltonState) -> bool:
+        return sum(map(len, state.foundations)) == self.max_score
 
     def is_stuck(self, state: HamiltonState) -> bool:
         return not self.legal_moves(state)

@@ -48,12 +48,12 @@ the line with no more moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from patience.cards import SUIT
 from patience.games.hamilton.rules import IDX, HamiltonState
 from patience.rules import FOUNDATION, TABLEAU, Move
+from patience.rules import MOVE_TABLE as MOVES
 
 PARTNER: Final = (3, 2, 1, 0)  # the other suit of the same colour: clubs-spades, diamonds-hearts
 
@@ -76,40 +76,22 @@ def hamilton_safe_move(state: HamiltonState) -> Move | None:
             empty = j
     second: Move | None = None
     for i, pile in enumerate(state.tableau):
-        if not pile:
-            continue
-        card = pile[-1]
-        step = idx[card]
-        if step == 0:
-            if empty is not None:
-                return Move(TABLEAU + i, FOUNDATION + empty, 1)
-            continue
-        suit = SUIT[card]
-        if second is None and _nobody_needs(step, suit, up):
-            second = Move(TABLEAU + i, FOUNDATION + where[suit], 1)
+        if pile:
+            card = pile[-1]
+            step = idx[card]
+            if step == 0:
+                if empty is not None:
+                    return MOVES[TABLEAU + i][FOUNDATION + empty][1]
+            elif second is None:
+                suit = SUIT[card]
+                if up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step):  # nobody needs it
+                    second = MOVES[TABLEAU + i][FOUNDATION + where[suit]][1]
     return second
 
 
-def _nobody_needs(step: int, suit: int, up: list[int]) -> bool:
-    """The "cards no one needs go up" test for a card of ``step`` ≥ 1; ``up`` holds the cards up per suit."""
-    return up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step)
-
-
-def one_card_tests(state: HamiltonState) -> tuple[Callable[[int], bool], Callable[[int], bool]]:
-    """Two tests with the foundations of ``state`` (after the choice, closed under the safe moves).
-
-    ``goes_up(card)``: whether a card, once on top of a pile, starts a safe move
-    (the same tests as :func:`hamilton_safe_move`, for one card).
-
-    ``comes_back(card)``: whether a card of step ``k`` ≥ 1 taken down from a
-    foundation starts a safe move. Taking it down leaves its foundation with
-    ``k`` cards and no foundation empty, and lowers only its suit's count, so
-    no other card becomes safe; the card itself goes straight back up when
-    ``k == 1`` or the other suit of its colour has ``k`` cards or more up. Then
-    the move leads back to ``state`` (up to which foundation holds the suit):
-    the search skips it. Otherwise the position after the move is already closed.
-    """
-    idx = IDX[state.start]
+def foundation_counts(state: HamiltonState) -> tuple[list[int], bool]:
+    """The cards up per suit, and whether a foundation is empty (what :func:`goes_up` and
+    :func:`comes_back` need to know of a position's foundations)."""
     up = [0, 0, 0, 0]
     empty = False
     for foundation in state.foundations:
@@ -117,13 +99,38 @@ def one_card_tests(state: HamiltonState) -> tuple[Callable[[int], bool], Callabl
             up[SUIT[foundation[0]]] = len(foundation)
         else:
             empty = True
+    return up, empty
 
-    def goes_up(card: int) -> bool:
-        step = idx[card]
-        return empty if step == 0 else _nobody_needs(step, SUIT[card], up)
 
-    def comes_back(card: int) -> bool:
-        step = idx[card]
-        return step == 1 or up[PARTNER[SUIT[card]]] >= step
+def goes_up(card: int, idx: tuple[int, ...], up: list[int], empty: bool) -> bool:
+    """Whether ``card``, once on top of a pile, starts a safe move: the tests of
+    :func:`hamilton_safe_move` for one card, with the foundations' ``up`` and ``empty``
+    (:func:`foundation_counts`) and ``idx`` = ``IDX[start]``.
 
-    return goes_up, comes_back
+    In a position closed under the safe moves, a move between piles leaves the foundations
+    alone and shows one new card (the one under the group), and a deal shows the dealt cards:
+    only those can start a safe move.
+
+    >>> from patience.games.hamilton.rules import IDX
+    >>> goes_up(0, IDX[1], [0, 0, 0, 0], True), goes_up(1, IDX[1], [1, 0, 0, 0], False)
+    (True, True)
+    """
+    step = idx[card]
+    if step == 0:
+        return empty
+    suit = SUIT[card]
+    return up[suit] == step and (step == 1 or up[PARTNER[suit]] >= step)
+
+
+def comes_back(card: int, idx: tuple[int, ...], up: list[int]) -> bool:
+    """Whether a card of step ``k`` >= 1 taken down from its foundation starts a safe move, in a
+    position closed under the safe moves (after the choice; ``up`` from :func:`foundation_counts`).
+
+    Taking it down leaves its foundation with ``k`` cards and no foundation empty, and lowers
+    only its suit's count, so no other card becomes safe; the card itself goes straight back
+    up when ``k == 1`` or the other suit of its colour has ``k`` cards or more up. Then the
+    move leads back to the position itself (up to which foundation holds the suit): the search
+    skips it. Otherwise the position after the move is already closed.
+    """
+    step = idx[card]
+    return step == 1 or up[PARTNER[SUIT[card]]] >= step

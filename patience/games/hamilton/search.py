@@ -22,16 +22,23 @@ The safe moves and their proofs are in :mod:`.safe_moves`; the streamliner
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from patience.cards import RED, SUIT
-from patience.games.hamilton.rules import IDX, NEXT_IN_SUIT, HamiltonGame, HamiltonState, run_length
-from patience.games.hamilton.safe_moves import hamilton_safe_move, one_card_tests
+from patience.games.hamilton.rules import (
+    IDX,
+    NEXT_IN_SUIT,
+    TABLEAU_PILES,
+    HamiltonGame,
+    HamiltonState,
+    run_length,
+)
+from patience.games.hamilton.safe_moves import comes_back, foundation_counts, goes_up, hamilton_safe_move
 from patience.kit import SearchKit
-from patience.rules import FOUNDATION, TABLEAU, Game, Move
+from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move
 from patience.solver.canonical import SEPARATOR
-from patience.solver.expand import LATER, NO_MORE, in_any, shares_from_env, weight
+from patience.solver.expand import LATER, NO_MORE, in_any, safe_closure, shares_from_env, weight
 
 if TYPE_CHECKING:
     from patience.solver.expand import Child, Expander, Known
@@ -78,7 +85,7 @@ def hamilton_key(state: HamiltonState) -> Hashable:
 PILE_CACHE_LIMIT: Final = 200_000
 
 
-PileCache = dict[Any, float]
+PileCache = dict[Any, Any]  # a start rank -> {a pile's bytes -> its part of the value}
 
 
 def hamilton_value(state: HamiltonState, cache: PileCache | None = None) -> float:
@@ -98,23 +105,39 @@ def hamilton_value(state: HamiltonState, cache: PileCache | None = None) -> floa
         up += len(foundation)
     empty = 0
     piles_value = 0.0
+    parts = None if cache is None else _parts_of(cache, start)
     for pile in state.tableau:
         if not pile:
             empty += 1
             continue
-        if cache is None:
+        if parts is None:
             piles_value += _pile_value(pile, start)
             continue
-        part = cache.get((start, pile))
+        blob = bytes(pile)
+        part = parts.get(blob)
         if part is None:
-            if len(cache) > PILE_CACHE_LIMIT:
-                cache.clear()
-            part = cache[(start, pile)] = _pile_value(pile, start)
+            part = _new_part(parts, blob, start)
         piles_value += part
     return W_UP * up + W_EMPTY * empty + piles_value - W_STOCK * len(state.stock)
 
 
-def _pile_value(pile: tuple[int, ...], start: int) -> float:
+def _parts_of(cache: PileCache, start: int) -> dict[bytes, float]:
+    """The piles' parts of the value for ``start``, kept in ``cache``."""
+    parts: dict[bytes, float] | None = cache.get(start)
+    if parts is None:
+        parts = cache[start] = {}
+    return parts
+
+
+def _new_part(parts: dict[bytes, float], blob: bytes, start: int) -> float:
+    """A pile's part of the value, computed and kept (``parts`` is emptied when it holds too many)."""
+    if len(parts) > PILE_CACHE_LIMIT:
+        parts.clear()
+    part = parts[blob] = _pile_value(blob, start)
+    return part
+
+
+def _pile_value(pile: Sequence[int], start: int) -> float:
     idx = IDX[start]
     lowest = [13, 13, 13, 13]  # lowest idx of each suit seen so far, from the bottom
     below = -1
@@ -135,46 +158,36 @@ def _pile_value(pile: tuple[int, ...], start: int) -> float:
 
 def hamilton_children(expand: Expander[HamiltonState], state: HamiltonState, known: Known,
                       closed: bool, later: bool = False) -> list[tuple[float, Child]]:
-    """The children; with ``later``, only those of the moves the restricted game leaves out."""
+    """The children; with ``later``, only those of the moves the restricted game leaves out.
+
+    A parent closed under the safe moves, after the choice, takes :func:`_closed_children` (the
+    same children, found faster); any other the plain way.
+    """
+    if state.start != 0 and expand.safe and (closed or hamilton_safe_move(state) is None):
+        return _closed_children(expand, state, known, later)
+    return _open_children(expand, state, known, later)
+
+
+def _open_children(expand: Expander[HamiltonState], state: HamiltonState, known: Known,
+                   later: bool) -> list[tuple[float, Child]]:
+    """Every move's child with its whole safe closure (a parent :func:`_closed_children` does not take)."""
     game = expand.game
     seen: set[Hashable] = set()
     out: list[tuple[float, Child]] = []
     restricted = (expand.restricted or later) and state.start != 0
     left_out = False
-    idx = IDX[state.start]
     following = NEXT_IN_SUIT[state.start]
-    # When the parent is closed under the safe moves, a move between piles leaves the
-    # foundations alone and shows one new card (the one under the group), so only that card
-    # can start a safe move: one test instead of the whole closure (same children). A card
-    # of step >= 1 taken down from a foundation is the only one that may start a safe move
-    # (see one_card_tests): then it goes straight back and the child is the parent.
-    parent_closed = expand.safe and state.start != 0 and (closed or hamilton_safe_move(state) is None)
-    goes_up, comes_back = one_card_tests(state) if parent_closed else (None, None)
     tableau = state.tableau
-    foundations = state.foundations
     for move in game.legal_moves(state):
         src = move.src
-        down = foundations[src - FOUNDATION][-1] if FOUNDATION <= src < TABLEAU else -1
-        stays_closed = False  # a card of step >= 1 taken down that stays down
-        if comes_back is not None and down >= 0 and idx[down] != 0:
-            if comes_back(down):
-                continue  # the card would go straight back up: the parent itself
-            stays_closed = True
-        if restricted and (down >= 0 or (
+        if restricted and (FOUNDATION <= src < TABLEAU or (
                 move.dst >= TABLEAU and move.count < run_length(tableau[src - TABLEAU], following))):
             if not later:
                 left_out = True
                 continue  # the streamliner's game: no card back from a foundation, no run split
         elif later:
             continue
-        child = game.apply_legal(state, move)
-        moves: tuple[Move, ...] = (move,)
-        if goes_up is not None and src >= TABLEAU and move.dst >= TABLEAU:
-            pile = tableau[src - TABLEAU]
-            if len(pile) > move.count and goes_up(pile[-move.count - 1]):
-                moves, child = expand.finish(moves, child)
-        elif not stays_closed:
-            moves, child = expand.finish(moves, child)
+        moves, child = expand.finish((move,), game.apply_legal(state, move))
         key = expand.key(child)
         if key in seen or in_any(key, known):
             continue
@@ -183,6 +196,170 @@ def hamilton_children(expand: Expander[HamiltonState], state: HamiltonState, kno
     expand.left_out = left_out
     return out
 
+
+def _closed_children(expand: Expander[HamiltonState], state: HamiltonState, known: Known,
+                     later: bool) -> list[tuple[float, Child]]:
+    """The children of a parent closed under the safe moves (after the choice), as
+    :func:`_open_children` would give them, with less work:
+
+    * A move between piles leaves the foundations alone and shows one new card (the one under
+      the group), so only that card can start a safe move: one test instead of the whole
+      closure. A deal shows the dealt cards only: they alone are tested. A card of step >= 1
+      taken down from a foundation is the only one that may start a safe move (see
+      :func:`~patience.games.hamilton.safe_moves.comes_back`): then it goes straight back
+      and the child is the parent, which is left out.
+    * A move between piles that starts no safe move keeps the foundations and the stock, and
+      changes two piles: its key is the parent's with those two piles' bytes changed (the
+      same bytes :func:`hamilton_key` builds), looked up before the child is built, and its
+      value the parent's piles' parts with those two piles' parts changed, summed in the same
+      order as :func:`hamilton_value` (the same number).
+    """
+    game = expand.game
+    seen: set[Hashable] = set()
+    out: list[tuple[float, Child]] = []
+    restricted = expand.restricted or later
+    left_out = False
+    start = state.start
+    idx = IDX[start]
+    following = NEXT_IN_SUIT[start]
+    tableau = state.tableau
+    foundations = state.foundations
+    stock = state.stock
+    up, empty_foundation = foundation_counts(state)  # cards up per suit, whether one is empty
+    up_total = sum(up)
+    parts = _parts_of(expand.cache, start)
+    canonical = expand.symmetries  # else the engine's exact keys (the checks that switch pruning off)
+    # the parent's piles as bytes, their parts of the value and the key's head: when first needed
+    blobs: list[bytes] = []
+    shares: list[float] = []
+    prefix = b""
+    sort_from = 0 if not stock else LAST_DEAL_PILES if len(stock) == LAST_DEAL else TABLEAU_PILES
+    for move in game.legal_moves(state):
+        src, dst, count = move
+        if src >= TABLEAU:
+            pile = tableau[src - TABLEAU]
+            # a run split: the group (at most the run) leaves on the pile a card its bottom card continues
+            if (restricted and dst >= TABLEAU and len(pile) > count
+                    and pile[-count - 1] == following[pile[-count]]):
+                if not later:
+                    left_out = True
+                    continue  # the streamliner's game: no run split
+            elif later:
+                continue
+            if dst >= TABLEAU:
+                rest = len(pile) - count
+                if canonical and (rest == 0 or not goes_up(pile[rest - 1], idx, up, empty_foundation)):
+                    # no safe move: the key and the value from the parent's
+                    if not blobs:
+                        blobs = [bytes(pile) for pile in tableau]
+                        known_parts = [parts.get(blob) for blob in blobs]  # (empty piles' are not read)
+                        shares = ([_share(parts, blob, start) for blob in blobs] if None in known_parts
+                                  else cast(list[float], known_parts))
+                        prefix = bytes((start, *up)) + bytes(stock) + SEPARATOR
+                    i, j = src - TABLEAU, dst - TABLEAU
+                    changed = (i, j)
+                    kid_blobs = blobs.copy()
+                    kid_blobs[i] = blobs[i][:rest]
+                    kid_blobs[j] = blobs[j] + blobs[i][rest:]
+                    if sort_from == 0:
+                        piles = sorted(kid_blobs)
+                    elif sort_from < TABLEAU_PILES:
+                        piles = kid_blobs[:sort_from] + sorted(kid_blobs[sort_from:])
+                    else:
+                        piles = kid_blobs
+                    key: Hashable = prefix + SEPARATOR.join(piles)
+                    if key in seen or in_any(key, known):
+                        continue
+                    seen.add(key)
+                    child = game.apply_legal(state, move)
+                    empty = 0
+                    piles_value = 0.0
+                    for k, blob in enumerate(kid_blobs):  # as hamilton_value: non-empty piles, in order
+                        if not blob:
+                            empty += 1
+                        elif k in changed:
+                            piles_value += _share(parts, blob, start)
+                        else:
+                            piles_value += shares[k]
+                    value = W_UP * up_total + W_EMPTY * empty + piles_value - W_STOCK * len(stock)
+                    out.append((value, ((move,), child, key)))
+                    continue
+            moves, child = _closure(game, (move,), game.apply_legal(state, move))
+        elif src == STOCK:
+            if later:
+                continue
+            child = game.apply_legal(state, move)
+            moves = (move,)
+            for kid_pile in child.tableau[:min(TABLEAU_PILES, len(stock))]:
+                if goes_up(kid_pile[-1], idx, up, empty_foundation):
+                    moves, child = _closure(game, moves, child)
+                    break
+        else:  # a card down from a foundation
+            card = foundations[src - FOUNDATION][-1]
+            if idx[card] != 0 and comes_back(card, idx, up):
+                continue  # the card would go straight back up: the parent itself
+            if restricted:
+                if not later:
+                    left_out = True
+                    continue  # the streamliner's game: no card back from a foundation
+            elif later:
+                continue
+            child = game.apply_legal(state, move)
+            moves = (move,)
+            if idx[card] == 0:
+                moves, child = _closure(game, moves, child)
+        if not canonical:
+            key = expand.key(child)
+            if key not in seen and not in_any(key, known):
+                seen.add(key)
+                out.append((hamilton_value(child, expand.cache), (moves, child, key)))
+            continue
+        # the key and the value as hamilton_key and hamilton_value build them, from one list of bytes
+        kid_blobs = list(map(bytes, child.tableau))
+        kid_stock = child.stock
+        if not kid_stock:
+            piles = sorted(kid_blobs)
+        elif len(kid_stock) == LAST_DEAL:
+            piles = kid_blobs[:LAST_DEAL_PILES] + sorted(kid_blobs[LAST_DEAL_PILES:])
+        else:
+            piles = kid_blobs
+        counts = [start, 0, 0, 0, 0]
+        kid_up = 0
+        for foundation in child.foundations:
+            if foundation:
+                counts[1 + SUIT[foundation[0]]] = len(foundation)
+                kid_up += len(foundation)
+        key = bytes(counts) + bytes(kid_stock) + SEPARATOR + SEPARATOR.join(piles)
+        if key in seen or in_any(key, known):
+            continue
+        seen.add(key)
+        empty = 0
+        piles_value = 0.0
+        for blob in kid_blobs:
+            if blob:
+                part = parts.get(blob)
+                piles_value += _new_part(parts, blob, start) if part is None else part
+            else:
+                empty += 1
+        value = W_UP * kid_up + W_EMPTY * empty + piles_value - W_STOCK * len(kid_stock)
+        out.append((value, (moves, child, key)))
+    expand.left_out = left_out
+    return out
+
+
+def _closure(game: Game[HamiltonState], moves: tuple[Move, ...],
+             state: HamiltonState) -> tuple[tuple[Move, ...], HamiltonState]:
+    """``moves`` and ``state`` followed by the safe moves from ``state`` (the expander's ``finish``)."""
+    extra, state = safe_closure(game, state, hamilton_safe_move)
+    return (moves + extra if extra else moves), state
+
+
+def _share(parts: dict[bytes, float], blob: bytes, start: int) -> float:
+    """A pile's part of :func:`hamilton_value` (0 for an empty pile, which has none)."""
+    if not blob:
+        return 0.0
+    part = parts.get(blob)
+    return _new_part(parts, blob, start) if part is None else part
 
 
 class HamiltonSearch(SearchKit[HamiltonState]):
@@ -200,7 +377,7 @@ class HamiltonSearch(SearchKit[HamiltonState]):
     def safe_move(self, state: HamiltonState) -> Move | None:
         return hamilton_safe_move(state)
 
-    def value(self, game: Game[HamiltonState], state: HamiltonState, cache: dict[Any, float]) -> float:
+    def value(self, game: Game[HamiltonState], state: HamiltonState, cache: dict[Any, Any]) -> float:
         return hamilton_value(state, cache)
 
     def children(self, expand: Expander[HamiltonState], state: HamiltonState, first: int,

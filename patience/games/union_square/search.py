@@ -223,7 +223,7 @@ class UnionSquareSearch(SearchKit[UnionSquareState]):
     def safe_move(self, state: UnionSquareState) -> Move | None:
         return union_square_safe_move(state)
 
-    def value(self, game: Game[UnionSquareState], state: UnionSquareState, cache: dict[Any, float]) -> float:
+    def value(self, game: Game[UnionSquareState], state: UnionSquareState, cache: dict[Any, Any]) -> float:
         return union_square_value(state)
 
     def children(self, expand: Expander[UnionSquareState], state: UnionSquareState, first: int,
