@@ -11,6 +11,7 @@ user's data directory); tests and ``patience serve --db`` call
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
 from collections.abc import AsyncIterator
@@ -37,9 +38,10 @@ from patience.errors import (
     StaleVersionError,
     StorageUnavailableError,
 )
-from patience.i18n import N_, _
+from patience.i18n import LANGUAGES, N_, _
 from patience.store import Store
-from patience.web.boot import embed
+from patience.web import boot
+from patience.web.boot import embed, is_navigation
 from patience.web.bundle import BundleCache
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
@@ -193,7 +195,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
                fair_review_samples: int = SERVER_SAMPLES, fair_review_nodes: int = SERVER_NODES) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
-    ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
+    ``warm_up`` starts the solver's worker processes with the server rather than on the first hint,
+    and answers the page once (:func:`patience.web.boot.warm_up`) rather than for its first player.
     ``allowed_hosts``: host names served besides IP addresses and ``localhost`` (``--allow-host``);
     other names are refused, against DNS rebinding. None turns the check off (in-process tests).
     The dot searches a position with budgets from ``winnable_budget`` up to ``winnable_limit``
@@ -219,8 +222,10 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
                       fair_review_samples=fair_review_samples, fair_review_nodes=fair_review_nodes)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         workers.start(warm_up=warm_up)
+        if warm_up:  # the page's first answers, prepared now rather than for the first player
+            await boot.warm_up(app, ["/", PAGE_SCRIPT, *(f"/?lang={lang}" for lang in LANGUAGES[1:])])
         yield
         workers.stop()
         store.close()
@@ -262,11 +267,18 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
 
     @app.get("/", response_class=HTMLResponse, tags=["page"])
     async def page(request: Request) -> HTMLResponse:
-        """The game page, with its words, the games and this player's unfinished games embedded."""
+        """The game page, with its words, the games, this player's unfinished games and the game it
+        will most likely show first embedded (a new player opening it in a browser is dealt one)."""
+        first, dealt = None, False
+        if "game" not in request.query_params:  # else a link to a deal: the page opens that one
+            # on a storage failure the page asks for its game itself, and says why it cannot have one
+            with contextlib.suppress(sqlite3.Error, StorageUnavailableError):
+                first, dealt = games.opening_game(request, may_deal=is_navigation(request.headers))
         data = {"i18n": (await i18n.messages()).model_dump(mode="json"),
                 "catalog": [entry.model_dump(mode="json") for entry in await games.catalog()],
                 "unfinished": [game.model_dump(mode="json")
-                               for game in await games.list_games(request, "unfinished")]}
+                               for game in await games.list_games(request, "unfinished")],
+                "game": None if first is None else first.model_dump(mode="json"), "dealt": dealt}
         html = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
         return HTMLResponse(embed(html, data), headers={"cache-control": "no-cache"})
 
