@@ -516,10 +516,6 @@ function wireControls() {
   });
   installKeyboard({ playMoves, doubleClick, undo, redo, showHint, hideHint, select, clearSelection });
   installShow({ playMoves });
-  installFair(() => {
-    hideHint();
-    scheduleWinnable();
-  });
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     window.clearTimeout(resizeTimer);
@@ -602,7 +598,12 @@ async function boot() {
   setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
   installLooks($("four-colour").parentElement);
   installSound($("four-colour").parentElement);
-  // the toolbar decides what goes into the menu; when its height changes, the cards are sized again
+  installFair(() => {
+    hideHint();
+    scheduleWinnable();
+  });
+  // the toolbar decides what goes into the menu, with every item in it (one layout before the first
+  // draw, none after it); when its height changes, the cards are sized again
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();
   installPointerInput();
