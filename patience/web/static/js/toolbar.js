@@ -80,7 +80,9 @@ export function installToolbar(toolbar, onChange = () => {}) {
       if (!panel.children.length) closeMenu();
       if (overflows()) toolbar.classList.add("tight");
     } finally {
-      observer.observe(toolbar, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+      observer.observe(toolbar, {
+        childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"], attributeOldValue: true,
+      });
       busy = false;
     }
     laidOutWidth = toolbar.getBoundingClientRect().width;
@@ -121,7 +123,13 @@ export function installToolbar(toolbar, onChange = () => {}) {
     }
   });
 
-  const observer = new MutationObserver(() => window.requestAnimationFrame(layout));
+  // items added, removed or shown or hidden: lay out again (not when `hidden` was set as it was:
+  // the page sets the Finish button's after every move)
+  const changed = (record) =>
+    record.type !== "attributes" || (record.oldValue !== null) !== record.target.hasAttribute("hidden");
+  const observer = new MutationObserver((records) => {
+    if (records.some(changed)) window.requestAnimationFrame(layout);
+  });
   // what goes into the menu depends on the toolbar's width: a change of its height alone (this
   // layout's own doing) and the observer's first report, of the width just laid out, change nothing
   new ResizeObserver((entries) => {
