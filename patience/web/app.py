@@ -11,6 +11,7 @@ user's data directory); tests and ``patience serve --db`` call
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
 from collections.abc import AsyncIterator
@@ -37,10 +38,11 @@ from patience.errors import (
     StaleVersionError,
     StorageUnavailableError,
 )
-from patience.i18n import N_, _
+from patience.i18n import LANGUAGES, N_, _
 from patience.store import Store
-from patience.web.boot import embed
-from patience.web.bundle import BundleCache
+from patience.web import boot
+from patience.web.boot import embed, is_navigation
+from patience.web.bundle import BundleCache, MadeCache, stylesheet
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
@@ -56,6 +58,9 @@ STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
 DATABASE_NAME: Final = "patience.sqlite3"
 #: The page's script: its modules in one file (patience/web/bundle.py).
 PAGE_SCRIPT: Final = "/page.js"
+#: The page's stylesheets in one file, in this order (patience/web/bundle.py).
+PAGE_STYLE: Final = "/page.css"
+PAGE_STYLESHEETS: Final = (STATIC_DIR / "style.css", STATIC_DIR / "looks.css")
 
 
 def default_db_path() -> Path:
@@ -185,6 +190,15 @@ def domain_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(exc)}, status_code=status)
 
 
+def made_answer(request: Request, cache: MadeCache, media_type: str) -> Response:
+    """The text a cache made, or 304 when the browser has it (``If-None-Match``); revalidated each time."""
+    text, etag = cache.get()
+    headers = {"cache-control": "no-cache", "etag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(text, media_type=media_type, headers=headers)
+
+
 def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget: float = 1.0,
                warm_up: bool = False, allowed_hosts: list[str] | None = None,
                winnable_limit: float = WINNABLE_LIMIT, solver_workers: int | None = None,
@@ -193,7 +207,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
                fair_review_samples: int = SERVER_SAMPLES, fair_review_nodes: int = SERVER_NODES) -> FastAPI:
     """The web app over the SQLite database at ``db_path`` (created when missing).
 
-    ``warm_up`` starts the solver's worker processes with the server rather than on the first hint.
+    ``warm_up`` starts the solver's worker processes with the server rather than on the first hint,
+    and answers the page once (:func:`patience.web.boot.warm_up`) rather than for its first player.
     ``allowed_hosts``: host names served besides IP addresses and ``localhost`` (``--allow-host``);
     other names are refused, against DNS rebinding. None turns the check off (in-process tests).
     The dot searches a position with budgets from ``winnable_budget`` up to ``winnable_limit``
@@ -219,8 +234,11 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
                       fair_review_samples=fair_review_samples, fair_review_nodes=fair_review_nodes)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         workers.start(warm_up=warm_up)
+        if warm_up:  # the page's first answers, prepared now rather than for the first player
+            others = [f"/?lang={lang}" for lang in LANGUAGES[1:]]
+            await boot.warm_up(app, ["/", PAGE_SCRIPT, PAGE_STYLE, *others])
         yield
         workers.stop()
         store.close()
@@ -262,26 +280,37 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
 
     @app.get("/", response_class=HTMLResponse, tags=["page"])
     async def page(request: Request) -> HTMLResponse:
-        """The game page, with its words, the games and this player's unfinished games embedded."""
+        """The game page, with its words, the games, this player's unfinished games and the game it
+        will most likely show first embedded (a new player opening it in a browser is dealt one)."""
+        first, dealt = None, False
+        if "game" not in request.query_params:  # else a link to a deal: the page opens that one
+            # on a storage failure the page asks for its game itself, and says why it cannot have one
+            with contextlib.suppress(sqlite3.Error, StorageUnavailableError):
+                first, dealt = games.opening_game(request, may_deal=is_navigation(request.headers))
         data = {"i18n": (await i18n.messages()).model_dump(mode="json"),
                 "catalog": [entry.model_dump(mode="json") for entry in await games.catalog()],
                 "unfinished": [game.model_dump(mode="json")
-                               for game in await games.list_games(request, "unfinished")]}
+                               for game in await games.list_games(request, "unfinished")],
+                "game": None if first is None else first.model_dump(mode="json"), "dealt": dealt}
         html = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
         return HTMLResponse(embed(html, data), headers={"cache-control": "no-cache"})
 
     scripts = BundleCache(STATIC_DIR / "js", "main.js")
+    styles = MadeCache(lambda: PAGE_STYLESHEETS, lambda: stylesheet(PAGE_STYLESHEETS))
 
     @app.get(PAGE_SCRIPT, response_class=Response, tags=["page"],
              responses={200: {"content": {"text/javascript": {}}}})
-    def page_script(request: Request) -> Response:
+    async def page_script(request: Request) -> Response:
         """The page's modules (``static/js/main.js`` and all it imports) in one script: one request
         instead of ~26 before the page can draw."""
-        text, etag = scripts.get()
-        headers = {"cache-control": "no-cache", "etag": etag}
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304, headers=headers)
-        return Response(text, media_type="text/javascript", headers=headers)
+        return made_answer(request, scripts, "text/javascript")
+
+    @app.get(PAGE_STYLE, response_class=Response, tags=["page"],
+             responses={200: {"content": {"text/css": {}}}})
+    async def page_style(request: Request) -> Response:
+        """The page's stylesheets (``static/style.css``, then ``static/looks.css``) in one: one request
+        instead of two before the page can draw, answered from memory."""
+        return made_answer(request, styles, "text/css")
 
     @app.get("/docs", response_class=HTMLResponse, tags=["page"])
     def docs() -> FileResponse:

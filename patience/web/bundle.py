@@ -1,4 +1,5 @@
-"""The page's ES modules joined into one script, so the browser fetches one file instead of ~26.
+"""The page's ES modules joined into one script, so the browser fetches one file instead of ~26 (and its
+stylesheets into one: :func:`stylesheet`).
 
 Each module becomes a function run once, in the order a browser would evaluate the modules (a
 module's imports first, in the order it names them); its exports are what the function returns, and
@@ -42,12 +43,17 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 HEADER: Final = ("// The page's modules in one script, made by the server (patience/web/bundle.py)"
                   " from static/js/.")
+STYLE_HEADER: Final = ("/* The page's stylesheets in one, made by the server (patience/web/bundle.py)"
+                        " from static/. */")
+#: What must come first in a stylesheet, so cannot follow another one.
+_STYLE_FIRST: Final = re.compile(r"@(?:import|charset)\b")
 #: ``import { a, b as c } from "./m.js";`` (the braces may span lines).
 _IMPORT: Final = re.compile(r'^import\s*\{(?P<names>[^}]*)\}\s*from\s*"\./(?P<file>[\w.-]+\.js)"\s*;?[ \t]*$',
                             re.MULTILINE)
@@ -151,9 +157,64 @@ def module_files(folder: Path, entry: str) -> list[str]:
     return [module.file for module in _ordered(folder, entry)]
 
 
-class BundleCache:
-    """The bundle of ``entry``, made again only when a file in ``folder`` changed (for editing the page
-    with the server running); thread-safe.
+def stylesheet(files: Sequence[Path]) -> str:
+    """The stylesheets ``files`` in one, in their order (the cascade is the same as with one ``<link>``
+    each, in that order, when none holds ``@import`` or ``@charset``, which must come first).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.css").write_text("body { margin: 0; }\\n")
+    >>> _ = (folder / "b.css").write_text(".card { color: red; }")
+    >>> print(stylesheet([folder / "a.css", folder / "b.css"]))  # doctest: +NORMALIZE_WHITESPACE
+    /* The page's stylesheets in one, made by the server (patience/web/bundle.py) from static/. */
+    /* ---- a.css */
+    body { margin: 0; }
+    /* ---- b.css */
+    .card { color: red; }
+    """
+    parts = [STYLE_HEADER]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        first = _STYLE_FIRST.search(text)
+        if first:
+            raise BundleError(f"{path.name}: cannot join a stylesheet with {first.group()!r}")
+        parts.append(f"/* ---- {path.name} */\n{text.rstrip()}")
+    return "\n".join(parts) + "\n"
+
+
+class MadeCache:
+    """A text made from files (``make``), made again only when one of ``files`` changed (for editing the
+    page with the server running); thread-safe. ``get()`` gives the text and its ETag.
+
+    >>> cache = MadeCache(lambda: [Path(__file__)], lambda: "made")
+    >>> cache.get() == cache.get() == ("made", cache.get()[1]), cache.get()[1].startswith('"')
+    (True, True)
+    """
+
+    def __init__(self, files: Callable[[], Iterable[Path]], make: Callable[[], str]) -> None:
+        self.files = files
+        self.make = make
+        self._lock = threading.Lock()
+        self._stamp: tuple[tuple[str, int, int], ...] | None = None
+        self._made: tuple[str, str] = ("", "")
+
+    def _current_stamp(self) -> tuple[tuple[str, int, int], ...]:
+        return tuple((str(path), stat.st_mtime_ns, stat.st_size)
+                     for path in self.files() for stat in [path.stat()])
+
+    def get(self) -> tuple[str, str]:
+        """(the text, its ETag)."""
+        stamp = self._current_stamp()
+        with self._lock:
+            if stamp != self._stamp:
+                text = self.make()
+                etag = '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
+                self._made, self._stamp = (text, etag), stamp
+            return self._made
+
+
+class BundleCache(MadeCache):
+    """The bundle of ``entry``, made again only when a file in ``folder`` changed.
 
     >>> cache = BundleCache(Path(__file__).parent / "static" / "js", "main.js")
     >>> text, etag = cache.get()
@@ -162,22 +223,6 @@ class BundleCache:
     """
 
     def __init__(self, folder: Path, entry: str) -> None:
+        super().__init__(lambda: sorted(folder.glob("*.js")), lambda: bundle(folder, entry))
         self.folder = folder
         self.entry = entry
-        self._lock = threading.Lock()
-        self._stamp: tuple[tuple[str, int, int], ...] | None = None
-        self._made: tuple[str, str] = ("", "")
-
-    def _current_stamp(self) -> tuple[tuple[str, int, int], ...]:
-        return tuple((path.name, stat.st_mtime_ns, stat.st_size)
-                     for path in sorted(self.folder.glob("*.js")) for stat in [path.stat()])
-
-    def get(self) -> tuple[str, str]:
-        """(the script, its ETag)."""
-        stamp = self._current_stamp()
-        with self._lock:
-            if stamp != self._stamp:
-                text = bundle(self.folder, self.entry)
-                etag = '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
-                self._made, self._stamp = (text, etag), stamp
-            return self._made

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from patience.web.app import PAGE_SCRIPT, STATIC_DIR
-from patience.web.bundle import BundleCache, BundleError, bundle, module_files
+from patience.web.app import PAGE_SCRIPT, PAGE_STYLE, PAGE_STYLESHEETS, STATIC_DIR
+from patience.web.bundle import BundleCache, BundleError, bundle, module_files, stylesheet
 from patience.web.middleware import CONTENT_SECURITY_POLICY
 
 MODULES = STATIC_DIR / "js"
@@ -101,3 +101,22 @@ def test_what_the_bundle_cannot_keep_is_refused_by_file_and_line(
     with pytest.raises(BundleError) as refused:
         bundle(tmp_path, "main.js")
     assert str(refused.value).startswith(message)
+
+
+def test_the_page_loads_one_stylesheet_with_both_of_its_own(client: TestClient) -> None:
+    page = client.get("/").text
+    assert re.findall(r'<link rel="stylesheet" href="([^"]+)"', page) == [PAGE_STYLE]
+    answer = client.get(PAGE_STYLE)
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/css")
+    assert answer.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert re.findall(r"^/\* ---- (\S+) \*/$", answer.text, re.MULTILINE) == ["style.css", "looks.css"]
+    for path in PAGE_STYLESHEETS:  # each whole, in this order: the cascade is the same
+        assert path.read_text(encoding="utf-8").rstrip() in answer.text
+    again = client.get(PAGE_STYLE, headers={"if-none-match": answer.headers["etag"]})
+    assert again.status_code == 304
+
+
+def test_a_stylesheet_that_must_come_first_is_not_joined(tmp_path: Path) -> None:
+    write(tmp_path, {"a.css": "body { margin: 0; }\n", "b.css": '@import "c.css";\n'})
+    with pytest.raises(BundleError, match=re.escape("b.css: cannot join a stylesheet with '@import'")):
+        stylesheet([tmp_path / "a.css", tmp_path / "b.css"])

@@ -93,6 +93,33 @@ async def current_game(request: Request, history: History = "recent") -> GameOut
     return service.describe(record, service.state_of(record), history=history == "full")
 
 
+#: The game a player with no game at all is dealt, as the page deals it when it remembers no game.
+FIRST_GAME = "hamilton"
+
+
+def opening_game(request: Request, *, may_deal: bool) -> tuple[GameOut | None, bool]:
+    """The game the page will show first, when the server can tell: (the game, whether it was dealt now).
+
+    For ``GET /`` to embed, so the page draws it without asking. A player with an unfinished game gets
+    the most recently changed one (``GET /api/games/current``; the page shows it when it is the game
+    this browser played last, or the first of the unfinished games when the browser remembers none).
+    A player with no game at all gets a new random deal of :data:`FIRST_GAME` when ``may_deal`` (a
+    browser opening the page, which would deal it at once with ``POST /api/games``); else None.
+
+    A running clock is counted up to now (nothing is saved): the page being reloaded has not yet said
+    that it no longer shows the game, and the new page shows the time from here on.
+    """
+    service, player = service_of(request), player_of(request)
+    record = service.store.current_game(player)
+    if record is not None:
+        state = service.state_of(record)
+        return service.describe(record.clocked(service.clock(), running=record.clock_running), state), False
+    if not may_deal or service.store.list_games(player, limit=1, played_only=False):
+        return None, False
+    record, state = service.create(player, FIRST_GAME, None, None)
+    return service.describe(record, state), True
+
+
 @router.get("/{game_id}", responses=errors(404))
 async def get_one(game_id: str, request: Request, history: History = "recent") -> GameOut:
     """One of this player's games (``?history=full``: with every move, not only the last 50)."""

@@ -1,8 +1,9 @@
 // What the server embedded in the page for its first draw (patience/web/boot.py): the words
 // (as GET /api/i18n), the games (GET /api/games/catalog) and this player's unfinished games
-// (GET /api/games?status=unfinished). A JSON data block, never run as a script.
+// (GET /api/games?status=unfinished), and the game it will most likely show first (`game`, as
+// GET /api/games/{id}, or null; `dealt`: dealt for this page). A JSON data block, never run as a script.
 //
-//   const data = embedded();  // { i18n, catalog, unfinished }, or null (then ask the API)
+//   const data = embedded();  // { i18n, catalog, unfinished, game, dealt }, or null (then ask the API)
 
 export function embedded() {
   const block = document.getElementById("boot-data");

@@ -516,10 +516,6 @@ function wireControls() {
   });
   installKeyboard({ playMoves, doubleClick, undo, redo, showHint, hideHint, select, clearSelection });
   installShow({ playMoves });
-  installFair(() => {
-    hideHint();
-    scheduleWinnable();
-  });
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     window.clearTimeout(resizeTimer);
@@ -554,6 +550,20 @@ async function firstGame(saved, unfinished = null) {
   return api.post("/api/games", { game: slug, deal: null, deck: null });
 }
 
+/**
+ * The game the server embedded in the page (`data.game`), when it is the one firstGame would fetch:
+ * the game this browser played last, else the first of the unfinished games; or, `dealt` for this
+ * page (the player had no game at all, so an id this browser remembers is not theirs), a new deal of
+ * the game this browser played last. Else null, and the page asks.
+ */
+function embeddedGame(data, saved) {
+  const game = data && data.game;
+  if (!game) return null;
+  if (saved === game.id) return game;
+  if (data.dealt) return game.game === (localStorage.getItem(SLUG_KEY) || "hamilton") ? game : null;
+  return !saved && data.unfinished.length && data.unfinished[0].id === game.id ? game : null;
+}
+
 const FALLBACK_CATALOG = [
   { slug: "hamilton", name: "Hamilton", max_score: 52 },
   { slug: "union-square", name: "Union Square", max_score: 104 },
@@ -562,19 +572,20 @@ const FALLBACK_CATALOG = [
 async function boot() {
   applyLooks(); // the felt, card back and theme first, before anything is drawn
   installSuitSymbols();
-  // The words, the games and this player's unfinished games come in the page (boot.js); the only
-  // request before the first draw is the game (unless a link names a deal: then the new deal). The
-  // page's answer brought the player's cookie, so every request is this player's. Without the
-  // embedded data, the same requests go out together.
+  // The words, the games, this player's unfinished games and, most often, the game to show come in
+  // the page (boot.js): then nothing is asked before the first draw. Else the one request is the game
+  // (or, when a link names a deal, the new deal). The page's answer brought the player's cookie, so
+  // every request is this player's. Without the embedded data, the same requests go out together.
   const params = new URLSearchParams(window.location.search);
   const wanted = params.get("game");
   const saved = localStorage.getItem(GAME_KEY);
   const data = embedded();
-  const unfinished = wanted || saved ? null
+  const opening = wanted ? null : embeddedGame(data, saved);
+  const unfinished = wanted || saved || opening ? null
     : (data ? data.unfinished : await api.get("/api/games?status=unfinished").catch(() => []));
   const words = data ? Promise.resolve(useMessages(data.i18n)) : loadMessages(api);
   const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
-  const first = wanted ? null : firstGame(saved, unfinished).catch((err) => err);
+  const first = wanted ? null : opening ?? firstGame(saved, unfinished).catch((err) => err);
   await words;
   translateDocument();
   app.catalog = await catalog;
@@ -587,7 +598,12 @@ async function boot() {
   setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
   installLooks($("four-colour").parentElement);
   installSound($("four-colour").parentElement);
-  // the toolbar decides what goes into the menu; when its height changes, the cards are sized again
+  installFair(() => {
+    hideHint();
+    scheduleWinnable();
+  });
+  // the toolbar decides what goes into the menu, with every item in it (one layout before the first
+  // draw, none after it); when its height changes, the cards are sized again
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();
   installPointerInput();

@@ -24,6 +24,7 @@ export function installToolbar(toolbar, onChange = () => {}) {
   let order = 0;
   let busy = false;
   let lastHeight = toolbar.offsetHeight;
+  let laidOutWidth = -1;
 
   /** Every item, in the toolbar's order, each put back into its group. */
   function restore() {
@@ -79,9 +80,12 @@ export function installToolbar(toolbar, onChange = () => {}) {
       if (!panel.children.length) closeMenu();
       if (overflows()) toolbar.classList.add("tight");
     } finally {
-      observer.observe(toolbar, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+      observer.observe(toolbar, {
+        childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"], attributeOldValue: true,
+      });
       busy = false;
     }
+    laidOutWidth = toolbar.getBoundingClientRect().width;
     if (toolbar.offsetHeight !== lastHeight) {
       lastHeight = toolbar.offsetHeight;
       onChange();
@@ -119,8 +123,19 @@ export function installToolbar(toolbar, onChange = () => {}) {
     }
   });
 
-  const observer = new MutationObserver(() => window.requestAnimationFrame(layout));
-  new ResizeObserver(() => layout()).observe(toolbar);
+  // items added, removed or shown or hidden: lay out again (not when `hidden` was set as it was:
+  // the page sets the Finish button's after every move)
+  const changed = (record) =>
+    record.type !== "attributes" || (record.oldValue !== null) !== record.target.hasAttribute("hidden");
+  const observer = new MutationObserver((records) => {
+    if (records.some(changed)) window.requestAnimationFrame(layout);
+  });
+  // what goes into the menu depends on the toolbar's width: a change of its height alone (this
+  // layout's own doing) and the observer's first report, of the width just laid out, change nothing
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].borderBoxSize;
+    if (!box || !box[0] || box[0].inlineSize !== laidOutWidth) layout();
+  }).observe(toolbar);
   window.addEventListener("resize", layout);
   layout();
   return { layout, closeMenu };
