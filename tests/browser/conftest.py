@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -83,15 +84,14 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app over a fresh database, served by uvicorn in a thread."""
-    db = tmp_path_factory.mktemp("web") / "patience.sqlite3"
-    port = free_port()
-    # small budgets for the background solver: the answers settle fast and leave the CPU to the browser
-    app = create_app(db, winnable_budget=0.5, hint_budget=0.5, winnable_limit=2.0)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a thread on a free port; yields its address, stops it after.
+
+        with serving(create_app(db)) as url:
+            ...
+    """
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
@@ -99,9 +99,20 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("uvicorn did not start")
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{server.config.port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app over a fresh database, served by uvicorn in a thread."""
+    db = tmp_path_factory.mktemp("web") / "patience.sqlite3"
+    # small budgets for the background solver: the answers settle fast and leave the CPU to the browser
+    with serving(create_app(db, winnable_budget=0.5, hint_budget=0.5, winnable_limit=2.0)) as url:
+        yield url
 
 
 class ServerProcess:

@@ -20,10 +20,13 @@ def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str
     case = CASES[0]
     open_deal(page, live_server, case["game"], case["deal"])
     post_moves(page, case["moves"])
+    table_card = "() => document.querySelector('#table [data-card]').getBoundingClientRect().width"
+    width = page.evaluate(table_card)
     control(page, "#review-button").click()
     dialog = page.locator("#review-dialog")
     expect(dialog).to_have_attribute("data-status", "lost", timeout=30_000)
     expect(dialog).to_have_attribute("data-lost-at", str(case["lost_at"]))
+    assert page.evaluate(table_card) == width  # the review's smaller board leaves the table's cards alone
     summary = page.locator("#review-summary").inner_text()
     assert f"Move {case['lost_at']} lost the game" in summary and "t2-" not in summary
     step = page.locator("#review-step-text")
@@ -55,6 +58,7 @@ def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str
     page.click("#review-dialog form button")
     expect(dialog).to_be_hidden()
     assert page.locator("#review-table [data-pile]").count() == 0  # the table's ids stay unique
+    assert page.evaluate(table_card) == width
 
 
 def test_daily_deal_and_a_hard_winnable_deal(page: Any, live_server: str) -> None:

@@ -83,8 +83,9 @@ function peekOf(cw) {
 }
 
 /**
- * Card size from the room available and the game's layout, set as CSS custom properties on the root
- * (--cw, --ch, --gap, --peek: the dragged cards use them too).
+ * Card size from the room available and the game's layout, set as CSS custom properties (--cw, --ch,
+ * --gap, --peek): on the root for the main table (the dragged cards use them too), on the container
+ * itself for another board (the review's), so that one never resizes the table behind it.
  *
  * Hamilton: seven piles sized so a pile of SIZING_CARDS (or the longest, if longer) fits with the
  * thinnest fan that still shows every rank and suit; the stock, Chooser and foundations go either in
@@ -124,7 +125,7 @@ export function fitCards(container, game) {
   }
   cw = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.floor(cw)));
   const ch = Math.round(cw * RATIO);
-  const root = document.documentElement;
+  const root = container.id === "table" ? document.documentElement : container;
   root.style.setProperty("--cw", `${cw}px`);
   root.style.setProperty("--ch", `${ch}px`);
   root.style.setProperty("--gap", `${gap}px`);
