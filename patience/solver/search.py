@@ -151,8 +151,8 @@ def search(
     bounds the positions of all its tables (default: :func:`default_table_cap`). With ``proven``
     (positions proven lost by earlier searches of the same deal, :class:`.Proven`) the searches skip
     those positions, and a loss adds the positions this search entered to it. ``looser`` is the
-    positions and the share of ``max_seconds`` each looser game may take (default
-    (:data:`RUNS_LIMIT`, :data:`RUNS_SHARE`)).
+    positions and the share of ``max_seconds`` a looser game whose loss is a proof may take
+    (default (:data:`RUNS_LIMIT`, :data:`RUNS_SHARE`), as every other looser game).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -294,18 +294,20 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
 
     A looser game's loss is a proof; the other searches' wins are wins, and
     their running out of positions proves nothing (they see only part of the
-    game). Each gets at most ``limit`` positions and ``share`` of ``max_seconds``
-    (by default :data:`RUNS_LIMIT` and :data:`RUNS_SHARE`); ``lost`` is the kit's table of
-    looser positions proven lost before (:class:`.Proven`).
+    game). Each gets at most :data:`RUNS_LIMIT` positions and :data:`RUNS_SHARE` of
+    ``max_seconds``, except that a looser game whose loss is a proof gets ``limit`` and
+    ``share``; ``lost`` is the kit's table of looser positions proven lost before
+    (:class:`.Proven`).
     """
     phases = expand.search.looser(game, state, budget.take, lost)
     for phase, proves in phases:
         first_node = budget.nodes
-        until = None if max_seconds is None else time.perf_counter() + share * max_seconds
+        most, part = (limit, share) if proves else (RUNS_LIMIT, RUNS_SHARE)
+        until = None if max_seconds is None else time.perf_counter() + part * max_seconds
         answer: Answer | None = None
         while answer is None:
             out_of_time = until is not None and time.perf_counter() >= until
-            if budget.nodes - first_node >= limit or out_of_time:
+            if budget.nodes - first_node >= most or out_of_time:
                 phase.close()
                 break
             answer = _slice(phase)
