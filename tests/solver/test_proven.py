@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from patience.review import positions_of
 from patience.rules import Game
 from patience.solver import LOST, WON, Proven, solve
 from patience.solver.expand import Expander
+from tests.solver.test_runs import _finish
 
 LOST_GAMES = json.loads((Path(__file__).parents[2] / "bench" / "data" / "lost-games.json").read_text("utf-8"))
 
@@ -21,14 +21,6 @@ def _positions(slug: str, deal: int) -> tuple[Game[Any], list[Any]]:
     game = get_game(slug)
     record = next(r for r in LOST_GAMES if r["game"] == slug and r["deal"] == deal)
     return game, positions_of(game, deal, [game.parse_move(m) for m in record["moves"]])
-
-
-def _finish(steps: Generator[None, None, Any]) -> Any:
-    try:
-        while True:
-            next(steps)
-    except StopIteration as stop:
-        return stop.value
 
 
 def test_shared_losses_give_the_same_answers_with_less_work() -> None:
