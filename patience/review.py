@@ -49,6 +49,7 @@ from typing import Any, Final
 
 from patience.rules import Game, Move
 from patience.solver import LOST, WON, Proven, Result, solve
+from patience.solver.lines import shortened
 
 WON_STATUS: Final = "won"
 WINNABLE: Final = "winnable"
@@ -59,6 +60,9 @@ Solver = Callable[[Game[Any], Any, float], Result]
 #: The positions and the share of a solve's budget a looser game may take (Union Square's tableau
 #: as runs): in the middle of a game its loss proofs are what decides, and they are shared.
 LOOSER: Final = (10_000_000, 0.5)
+#: The time the reported winning line may take to be shortened, as a share of ``max_seconds``
+#: (the solves leave their lines as found; only the reported one is shortened).
+TIDY_SHARE: Final = 0.1
 #: The share of ``max_seconds`` the first probes of the positions between the ends get.
 FIRST_PROBE: Final = 1 / 32
 #: How much the probe budget grows when no position of the interval was decided within it.
@@ -76,7 +80,8 @@ def sharing_solver(game: Game[Any]) -> Solver:
     proven = Proven.for_game(game)
 
     def solver(game: Game[Any], state: Any, seconds: float) -> Result:
-        return solve(game, state, max_seconds=seconds, proven=proven, looser=LOOSER)
+        # lines as found (replayed, not shortened): only the reported one is tidied (_Search.tidy)
+        return solve(game, state, max_seconds=seconds, proven=proven, looser=LOOSER, tidy=False)
 
     return solver
 
@@ -136,6 +141,7 @@ def review(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move | str]
     states = positions_of(game, deal_or_deck, played)
     search = _Search(game, states, played, time.monotonic() + max_seconds, solver or sharing_solver(game))
     search.probe = max_seconds * FIRST_PROBE
+    search.tidy_seconds = TIDY_SHARE * max_seconds
     _use_known_line(search, game, deal_or_deck)
     verdict = search.run()
     return Review(game.slug, len(played), *verdict, solves=search.solves,
@@ -165,6 +171,7 @@ class _Search:
         self.solves = 0
         self.lines: dict[int, tuple[Move, ...]] = {}
         self.probe = float("inf")  # the budget of a probe between the ends
+        self.tidy_seconds = 0.0  # how long the reported line may take to be shortened
         self.tried: dict[int, float] = {}  # position -> the largest budget it was left unknown with
 
     def remaining(self) -> float:
@@ -208,6 +215,19 @@ class _Search:
                 return None
             self.probe *= GROWTH
 
+    def tidy(self, k: int) -> tuple[Move, ...]:
+        """The winning line kept for position ``k``, shortened (:func:`~patience.solver.lines.shortened`)
+        when it replays to a win, and replayed again."""
+        line = self.lines[k]
+        state = self.states[k]
+        try:
+            if not line or not self.game.is_won(self.game.apply_all(state, line)):
+                return line
+            short = shortened(self.game, state, line, time.perf_counter() + self.tidy_seconds)
+            return short if self.game.is_won(self.game.apply_all(state, short)) else line
+        except ValueError:  # a line that does not replay (only a test's fake solver gives one)
+            return line
+
     def follow(self, k: int, line: tuple[Move, ...]) -> None:
         """Keep the line; positions the game reached by playing along it are winnable too."""
         self.lines[k] = line
@@ -222,7 +242,7 @@ class _Search:
             return WON_STATUS, None, None, ()
         last = self.decide(n)
         if last == WON:
-            return WINNABLE, None, None, self.lines[n]
+            return WINNABLE, None, None, self.tidy(n)
         if last != LOST:
             return UNKNOWN, None, None, ()
         first = self.decide(0)
@@ -241,5 +261,5 @@ class _Search:
                 low = max(k for k in self.lines if k < high)
             elif answer == LOST:
                 high = middle
-        line = self.lines[low]
+        line = self.tidy(low)
         return LOST_STATUS, high, line[0], line
