@@ -13,8 +13,9 @@ Cheap answers first. The last position and the first get what is left of
 within it, a point nearer the lost end, then one nearer the won end, is tried
 instead (any decided position narrows the interval); only when none of them
 is decided does the budget grow (:data:`GROWTH` times). A position is tried
-again only with a larger budget, and when the interval can no longer be
-narrowed with what is left the verdict is ``unknown``, never a guess.
+again only with a larger budget; the last position left between the two
+(nothing else to try) gets all the time left. When the interval can no longer
+be narrowed with what is left the verdict is ``unknown``, never a guess.
 The solves share what they prove lost (:func:`sharing_solver`): a position
 proven lost from a later position of the game is not searched again from an
 earlier one.
@@ -206,9 +207,11 @@ class _Search:
             left = self.remaining()
             if left <= 0:
                 return None
-            budget = min(self.probe, left)
-            for share in PROBES:
-                k = min(max(low + round((high - low) * share), low + 1), high - 1)
+            points = list(dict.fromkeys(min(max(low + round((high - low) * share), low + 1), high - 1)
+                                        for share in PROBES))
+            # with one point left there is nothing to try instead: it gets all the time left
+            budget = min(self.probe, left) if len(points) > 1 else left
+            for k in points:
                 if self.tried.get(k, 0.0) < budget:
                     return k, budget
             if self.probe >= left:

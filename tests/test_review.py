@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 
 from patience.deals import deck_text
 from patience.errors import IllegalMoveError
-from patience.review import positions_of, review
+from patience.review import _Search, positions_of, review
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
 
@@ -178,3 +179,13 @@ def test_an_undecided_middle_is_passed_over() -> None:
     answer = review(game, deck, moves, max_seconds=BUDGET, solver=oracle)
     assert (answer.status, answer.lost_at) == ("lost", turning)
     assert budgets and max(budgets) < BUDGET / 4  # tried with a small budget, then passed over
+
+
+def test_the_last_point_left_gets_all_the_time() -> None:
+    """Between a winnable and a lost position, probes get a small budget while there are other
+    points to try, and the one point left between them gets all the time left."""
+    search = _Search(get_game("hamilton"), [], [], deadline=time.monotonic() + 60, solver=solve)
+    search.probe = 2.0
+    assert search.next_probe(0, 9) == (4, 2.0)  # the middle first, with the probe budget
+    k, budget = search.next_probe(4, 6) or (0, 0.0)
+    assert k == 5 and budget > 50
