@@ -1,8 +1,9 @@
 """Review speed: ``patience.review.review`` on recorded lost games, 20 per game.
 
 Run ``python bench/review.py [--max-seconds 60] [--games hamilton union-square]``; it prints, per
-game, how many reviews were decided, the median / p95 / max seconds, the median number of solves and
-the peak memory (each game in a process of its own).
+game, how many reviews were decided, the median / p95 / max seconds (wall clock: the review's budget
+is wall clock), the median number of solves, the peak memory, and the median and max processor
+seconds (the load of the machine changes them less; each game in a process of its own).
 
 The lost games are stored in ``bench/data/lost-games.json``; ``python bench/review.py --make``
 records them again, reproducibly: for each deal of the shipped winnable list in turn
@@ -85,7 +86,7 @@ def records_text(records: list[dict[str, Any]]) -> str:
     return "[\n" + ",\n".join(json.dumps(r, separators=(",", ":")) for r in records) + "\n]\n"
 
 
-Row = tuple[str, int, int, float, float, float, float, float]
+Row = tuple[str, int, int, float, float, float, float, float, float, float]
 
 
 def bench_game(slug: str, max_seconds: float) -> Row:
@@ -93,19 +94,22 @@ def bench_game(slug: str, max_seconds: float) -> Row:
     game = get_game(slug)
     games = [r for r in json.loads(DATA.read_text("utf-8")) if r["game"] == slug]
     seconds: list[float] = []
+    cpu: list[float] = []
     solves: list[float] = []
     decided = 0
     for record in games:
-        started = time.perf_counter()
+        started, processor = time.perf_counter(), time.process_time()
         answer = review(game, record["deal"], record["moves"], max_seconds=max_seconds)
         seconds.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - processor)
         solves.append(answer.solves)
         decided += answer.status == "lost"
     seconds.sort()
+    cpu.sort()
     solves.sort()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return (slug, len(games), decided, quantile(seconds, 0.5), quantile(seconds, 0.95), seconds[-1],
-            quantile(solves, 0.5), peak_mb)
+            quantile(solves, 0.5), peak_mb, quantile(cpu, 0.5), cpu[-1])
 
 
 def _worker(args: tuple[str, float]) -> Row:
@@ -125,10 +129,10 @@ def main() -> None:
         rows = pool.map(_worker, [(slug, args.max_seconds) for slug in args.games])
     print(f"review of recorded lost games, budget {args.max_seconds:g} s per review")
     print(f"{'game':<14}{'games':>6}{'lost_at found':>14}{'median s':>10}{'p95 s':>8}{'max s':>8}"
-          f"{'solves':>8}{'peak MB':>9}")
-    for slug, n, decided, median, p95, top, solves_median, peak in rows:
+          f"{'solves':>8}{'peak MB':>9}{'median cpu s':>14}{'max cpu s':>11}")
+    for slug, n, decided, median, p95, top, solves_median, peak, cpu_median, cpu_top in rows:
         print(f"{slug:<14}{n:>6}{decided:>14}{median:>10.2f}{p95:>8.2f}{top:>8.2f}{solves_median:>8.0f}"
-              f"{peak:>9.0f}")
+              f"{peak:>9.0f}{cpu_median:>14.2f}{cpu_top:>11.2f}")
 
 
 if __name__ == "__main__":

@@ -80,9 +80,12 @@ class SearchKit(Generic[S]):
         """A hopeful value for the children of the batch that starts at ``first``."""
         return 0.0
 
-    def looser(self, game: Game[S], state: S, take: Take) -> Sequence[tuple[Steps, bool]]:
+    def looser(self, game: Game[S], state: S, take: Take,
+               lost: dict[Hashable, None] | None = None) -> Sequence[tuple[Steps, bool]]:
         """Searches of looser games to run before the real one, each with whether its running out
-        of positions proves the real game lost (its win is then a real win too)."""
+        of positions proves the real game lost (its win is then a real win too). ``lost`` is a table
+        the looser games' proofs are kept in across searches of one deal's positions
+        (:class:`~patience.solver.proven.Proven`), its keys the kit's own."""
         return ()
 
 

@@ -3,10 +3,22 @@
 Winnability is monotone along a game: every position reachable from a lost
 position is lost. So the positions of a game (after 0, 1, … n moves) are
 winnable up to some point and lost from then on, and a binary search finds
-the first lost one with about log₂(n) solves. Each solve gets what is left of
-``max_seconds``; when one runs out of budget the verdict is ``unknown``,
-never a guess. A winning line found on the way also proves winnable every
-position the game reached by following it, which often saves solves.
+the first lost one with about log₂(n) solves. A winning line found on the way
+also proves winnable every position the game reached by following it, which
+often saves solves.
+
+Cheap answers first. The last position and the first get what is left of
+``max_seconds``. The positions between are probed with a small budget first
+(:data:`FIRST_PROBE` of ``max_seconds``): when the middle one is not decided
+within it, a point nearer the lost end, then one nearer the won end, is tried
+instead (any decided position narrows the interval); only when none of them
+is decided does the budget grow (:data:`GROWTH` times). A position is tried
+again only with a larger budget; the last position left between the two
+(nothing else to try) gets all the time left. When the interval can no longer
+be narrowed with what is left the verdict is ``unknown``, never a guess.
+The solves share what they prove lost (:func:`sharing_solver`): a position
+proven lost from a later position of the game is not searched again from an
+earlier one.
 
 The answer (:class:`Review`):
 
@@ -37,7 +49,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from patience.rules import Game, Move
-from patience.solver import LOST, WON, Result, solve
+from patience.solver import LOST, WON, Proven, Result, solve
+from patience.solver.lines import shortened
 
 WON_STATUS: Final = "won"
 WINNABLE: Final = "winnable"
@@ -45,10 +58,33 @@ LOST_STATUS: Final = "lost"
 UNKNOWN: Final = "unknown"
 
 Solver = Callable[[Game[Any], Any, float], Result]
+#: The positions and the share of a solve's budget a looser game may take (Union Square's tableau
+#: as runs): in the middle of a game its loss proofs are what decides, and they are shared.
+LOOSER: Final = (10_000_000, 0.5)
+#: The time the reported winning line may take to be shortened, as a share of ``max_seconds``
+#: (the solves leave their lines as found; only the reported one is shortened).
+TIDY_SHARE: Final = 0.1
+#: The share of ``max_seconds`` the first probes of the positions between the ends get.
+FIRST_PROBE: Final = 1 / 32
+#: How much the probe budget grows when no position of the interval was decided within it.
+GROWTH: Final = 4.0
+#: Points of the interval tried per budget, in this order: its middle, then nearer the lost end,
+#: then nearer the won end (fractions of the interval from its won end).
+PROBES: Final = (1 / 2, 3 / 4, 1 / 4)
 
 
-def _solve(game: Game[Any], state: Any, seconds: float) -> Result:
-    return solve(game, state, max_seconds=seconds)
+def sharing_solver(game: Game[Any]) -> Solver:
+    """The review's solver: each solve skips the positions earlier solves of the review proved lost.
+
+    Sound because every position of a review comes from one deal (see :class:`~patience.solver.Proven`).
+    """
+    proven = Proven.for_game(game)
+
+    def solver(game: Game[Any], state: Any, seconds: float) -> Result:
+        # lines as found (replayed, not shortened): only the reported one is tidied (_Search.tidy)
+        return solve(game, state, max_seconds=seconds, proven=proven, looser=LOOSER, tidy=False)
+
+    return solver
 
 
 @dataclass(frozen=True)
@@ -96,14 +132,17 @@ def positions_of(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move]
 
 
 def review(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move | str], *,
-           max_seconds: float, solver: Solver = _solve) -> Review:
+           max_seconds: float, solver: Solver | None = None) -> Review:
     """Find the first move after which the deal could no longer be won, within ``max_seconds`` in all.
 
-    ``moves`` may be :class:`Move` values or their texts. ``solver`` is for tests (a fake solver).
+    ``moves`` may be :class:`Move` values or their texts. ``solver`` is for tests (a fake solver);
+    by default :func:`sharing_solver`.
     """
     played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
     states = positions_of(game, deal_or_deck, played)
-    search = _Search(game, states, played, time.monotonic() + max_seconds, solver)
+    search = _Search(game, states, played, time.monotonic() + max_seconds, solver or sharing_solver(game))
+    search.probe = max_seconds * FIRST_PROBE
+    search.tidy_seconds = TIDY_SHARE * max_seconds
     _use_known_line(search, game, deal_or_deck)
     verdict = search.run()
     return Review(game.slug, len(played), *verdict, solves=search.solves,
@@ -132,25 +171,65 @@ class _Search:
         self.deadline, self.solver = deadline, solver
         self.solves = 0
         self.lines: dict[int, tuple[Move, ...]] = {}
+        self.probe = float("inf")  # the budget of a probe between the ends
+        self.tidy_seconds = 0.0  # how long the reported line may take to be shortened
+        self.tried: dict[int, float] = {}  # position -> the largest budget it was left unknown with
 
     def remaining(self) -> float:
         return max(0.0, self.deadline - time.monotonic())
 
-    def decide(self, k: int) -> str:
-        """``won`` (line kept), ``lost`` or ``unknown`` for the position after ``k`` moves."""
+    def decide(self, k: int, budget: float | None = None) -> str:
+        """``won`` (line kept), ``lost`` or ``unknown`` for the position after ``k`` moves, within
+        ``budget`` seconds (at most what is left; all of it when None)."""
         if k in self.lines:
             return WON
         if self.game.is_won(self.states[k]):
             self.lines[k] = ()
             return WON
-        if self.remaining() <= 0:
+        left = self.remaining()
+        if left <= 0:
             return UNKNOWN
+        seconds = left if budget is None else min(budget, left)
         self.solves += 1
-        result = self.solver(self.game, self.states[k], self.remaining())
+        result = self.solver(self.game, self.states[k], seconds)
         if result.outcome == WON:
             self.follow(k, result.moves)
             return WON
-        return LOST if result.outcome == LOST else UNKNOWN
+        if result.outcome == LOST:
+            return LOST
+        self.tried[k] = max(seconds, self.tried.get(k, 0.0))
+        return UNKNOWN
+
+    def next_probe(self, low: int, high: int) -> tuple[int, float] | None:
+        """The position to probe between ``low`` (winnable) and ``high`` (lost), and its budget;
+        None when every candidate was left unknown with all the time there is."""
+        while True:
+            left = self.remaining()
+            if left <= 0:
+                return None
+            points = list(dict.fromkeys(min(max(low + round((high - low) * share), low + 1), high - 1)
+                                        for share in PROBES))
+            # with one point left there is nothing to try instead: it gets all the time left
+            budget = min(self.probe, left) if len(points) > 1 else left
+            for k in points:
+                if self.tried.get(k, 0.0) < budget:
+                    return k, budget
+            if self.probe >= left:
+                return None
+            self.probe *= GROWTH
+
+    def tidy(self, k: int) -> tuple[Move, ...]:
+        """The winning line kept for position ``k``, shortened (:func:`~patience.solver.lines.shortened`)
+        when it replays to a win, and replayed again."""
+        line = self.lines[k]
+        state = self.states[k]
+        try:
+            if not line or not self.game.is_won(self.game.apply_all(state, line)):
+                return line
+            short = shortened(self.game, state, line, time.perf_counter() + self.tidy_seconds)
+            return short if self.game.is_won(self.game.apply_all(state, short)) else line
+        except ValueError:  # a line that does not replay (only a test's fake solver gives one)
+            return line
 
     def follow(self, k: int, line: tuple[Move, ...]) -> None:
         """Keep the line; positions the game reached by playing along it are winnable too."""
@@ -166,7 +245,7 @@ class _Search:
             return WON_STATUS, None, None, ()
         last = self.decide(n)
         if last == WON:
-            return WINNABLE, None, None, self.lines[n]
+            return WINNABLE, None, None, self.tidy(n)
         if last != LOST:
             return UNKNOWN, None, None, ()
         first = self.decide(0)
@@ -176,13 +255,14 @@ class _Search:
             return UNKNOWN, None, None, ()
         low, high = max(self.lines), n  # position low is winnable, position high is lost
         while high - low > 1:
-            middle = (low + high) // 2
-            answer = self.decide(middle)
-            if answer == UNKNOWN:
+            probe = self.next_probe(low, high)
+            if probe is None:
                 return UNKNOWN, None, None, ()
+            middle, budget = probe
+            answer = self.decide(middle, budget)
             if answer == WON:
                 low = max(k for k in self.lines if k < high)
-            else:
+            elif answer == LOST:
                 high = middle
-        line = self.lines[low]
+        line = self.tidy(low)
         return LOST_STATUS, high, line[0], line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 
 from patience.deals import deck_text
 from patience.errors import IllegalMoveError
-from patience.review import positions_of, review
+from patience.review import _Search, positions_of, review
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
 
@@ -129,3 +130,62 @@ def test_binary_search_finds_any_turning_point(which: str) -> None:
     assert answer.lost_at == turning
     assert answer.status == ("winnable" if turning is None else "lost")
     assert len(asked) == len(set(asked)) <= 2 + len(moves).bit_length()
+
+
+LOST_GAMES = json.loads((Path(__file__).parents[1] / "bench" / "data" / "lost-games.json").read_text("utf-8"))
+# lost_at of recorded games as the review found them before solves shared their proofs (bench/review.py)
+RECORDED = [("hamilton", 1, 3), ("hamilton", 2, 16), ("hamilton", 4, 2), ("hamilton", 13, 2),
+            ("union-square", 35, 628)]
+
+
+@pytest.mark.parametrize(("slug", "deal", "lost_at"), RECORDED, ids=[f"{s}-{d}" for s, d, _n in RECORDED])
+def test_shared_proofs_and_probes_keep_the_answers(slug: str, deal: int, lost_at: int) -> None:
+    """The review with shared proofs and budgeted probes answers as each plain solve does."""
+    game = get_game(slug)
+    moves = next(r["moves"] for r in LOST_GAMES if r["game"] == slug and r["deal"] == deal)
+
+    def plain(g: Game[Any], state: Any, seconds: float) -> Result:
+        return solve(g, state, max_seconds=seconds)
+
+    shared = review(game, deal, moves, max_seconds=BUDGET)
+    alone = review(game, deal, moves, max_seconds=BUDGET, solver=plain)
+    assert (shared.status, shared.lost_at) == (alone.status, alone.lost_at) == ("lost", lost_at)
+    start = shared.positions[lost_at - 1]
+    assert game.is_won(game.apply_all(start, shared.line)) and shared.line[0] == shared.better
+
+
+def test_an_undecided_middle_is_passed_over() -> None:
+    """A middle position no budget decides is passed over for points nearer the ends; the lost
+    position and the one before it are decided, so lost_at is still exact."""
+    case = CASES[0]
+    game = get_game(case["game"])
+    deck = deck_text(game.deck_of(case["deal"]))
+    moves = [game.parse_move(m) for m in case["moves"]][:20]
+    states = positions_of(game, deck, moves)
+    index = {state.key(): k for k, state in enumerate(states)}
+    hard, turning = 10, 14
+    budgets: list[float] = []
+
+    def oracle(g: Game[Any], state: Any, seconds: float) -> Result:
+        k = index[state.key()]
+        if k == hard:
+            budgets.append(seconds)
+            return Result(UNKNOWN, (), 1, seconds, 1, "seconds")
+        if k >= turning:
+            return Result(LOST, (), 1, 0.0, 1)
+        others = [m for m in g.legal_moves(state) if m != moves[k]]
+        return Result(WON, (others[0] if others else moves[k],), 1, 0.0, 1)
+
+    answer = review(game, deck, moves, max_seconds=BUDGET, solver=oracle)
+    assert (answer.status, answer.lost_at) == ("lost", turning)
+    assert budgets and max(budgets) < BUDGET / 4  # tried with a small budget, then passed over
+
+
+def test_the_last_point_left_gets_all_the_time() -> None:
+    """Between a winnable and a lost position, probes get a small budget while there are other
+    points to try, and the one point left between them gets all the time left."""
+    search = _Search(get_game("hamilton"), [], [], deadline=time.monotonic() + 60, solver=solve)
+    search.probe = 2.0
+    assert search.next_probe(0, 9) == (4, 2.0)  # the middle first, with the probe budget
+    k, budget = search.next_probe(4, 6) or (0, 0.0)
+    assert k == 5 and budget > 50

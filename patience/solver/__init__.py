@@ -22,11 +22,13 @@ from typing import Any
 
 from patience.rules import Game
 from patience.solver.lines import SolverError
+from patience.solver.proven import Proven
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import default_table_cap
 from patience.solver.search import search
 
-__all__ = ["LOST", "UNKNOWN", "WON", "Outcome", "Result", "SolverError", "default_table_cap", "solve"]
+__all__ = ["LOST", "UNKNOWN", "WON", "Outcome", "Proven", "Result", "SolverError", "default_table_cap",
+           "solve"]
 
 
 def solve(
@@ -38,6 +40,8 @@ def solve(
     table_cap: int | None = None,
     runs_first: bool = True,
     tidy: bool = True,
+    proven: Proven | None = None,
+    looser: tuple[int, float] | None = None,
 ) -> Result:
     """Decide whether ``state`` can still be won, under the full rules.
 
@@ -53,7 +57,9 @@ def solve(
     the effort of the search that sees every arrangement of the piles.
     ``tidy=False`` leaves a winning line as the search found it (still replayed
     and checked, but not shortened): for callers that want only the outcome,
-    which is the same either way.
+    which is the same either way. ``proven`` (a :class:`Proven`) carries positions proven lost from
+    one search to the next, for searches of positions of one deal (the review's binary search).
+    ``looser`` overrides the positions and the share of the budget each looser game may take.
     """
     return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
-                  runs_first=runs_first, tidy=tidy)
+                  runs_first=runs_first, tidy=tidy, proven=proven, looser=looser)

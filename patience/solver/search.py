@@ -64,6 +64,7 @@ from patience.rules import Game, Move
 from patience.solver.budget import Alone, Budget
 from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any
 from patience.solver.lines import SolverError, keys_to, line_through, shortened
+from patience.solver.proven import Proven
 from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Result
 from patience.solver.room import Room, default_table_cap
 
@@ -135,6 +136,8 @@ def search(
     streamline_first: float | None = None,
     runs_first: bool = True,
     tidy: bool = True,
+    proven: Proven | None = None,
+    looser: tuple[int, float] | None = None,
 ) -> Result:
     """Search ``state`` for a winning line; see :func:`patience.solver.solve`.
 
@@ -145,20 +148,36 @@ def search(
     until it wins or its restricted game is exhausted). ``runs_first=False``
     leaves out the looser games' searches (:func:`_looser_first`). ``tidy=False``
     leaves a winning line as found (replayed and checked, not shortened); ``table_cap``
-    bounds the positions of all its tables (default: :func:`default_table_cap`).
+    bounds the positions of all its tables (default: :func:`default_table_cap`). With ``proven``
+    (positions proven lost by earlier searches of the same deal, :class:`.Proven`) the searches skip
+    those positions, and a loss adds the positions this search entered to it. ``looser`` is the
+    positions and the share of ``max_seconds`` a looser game whose loss is a proof may take
+    (default (:data:`RUNS_LIMIT`, :data:`RUNS_SHARE`), as every other looser game).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     started = time.perf_counter()
     budget = Budget(max_nodes, None if max_seconds is None else started + max_seconds)
     expand = expander or Expander(game)
+    root_key: Hashable = None
+    if proven is not None:
+        root_key = expand.key(expand.normalize(state)[1])
+        if proven.is_lost(root_key):
+            return Result(LOST, (), 0, time.perf_counter() - started, 0)
+    entered: list[Mapping[Hashable, Any]] = []  # the tables of the searches, for ``proven``
+    lost = proven.containers() if proven is not None else ()
     collecting = gc.isenabled()
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
     try:
         first = expand.search.streamline_first if streamline_first is None else streamline_first
         alone = Alone(first, started, max_seconds)
         room = Room(default_table_cap(game) if table_cap is None else table_cap)
-        outcome, line = _run(game, state, expand, budget, room, strategy, shares, alone, runs_first)
+        outcome, line = _run(game, state, expand, budget, room, strategy, shares, alone, runs_first,
+                             lost, entered, looser, proven)
+        if outcome == LOST and proven is not None:
+            proven.add_lost((key for table in entered for key in table), root_key)
+        elif proven is not None:
+            proven.trim()  # the looser games' tables may have grown
     finally:
         if collecting:
             gc.enable()
@@ -223,44 +242,72 @@ def _close(searches: list[Steps]) -> None:
 
 
 def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room, strategy: str,
-         shares: tuple[int, ...] | None, alone: Alone, runs_first: bool = True) -> Answer:
-    """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio."""
-    if strategy == PORTFOLIO and runs_first and RUNS_LIMIT > 0:
-        answer = _looser_first(game, state, expand, budget, alone.max_seconds)
+         shares: tuple[int, ...] | None, alone: Alone, runs_first: bool = True, lost: Known = (),
+         entered: list[Mapping[Hashable, Any]] | None = None, looser: tuple[int, float] | None = None,
+         proven: Proven | None = None) -> Answer:
+    """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio.
+
+    ``lost`` holds positions proven lost before (skipped by every search); the searches' tables are
+    added to ``entered``.
+    """
+    entered = [] if entered is None else entered
+    limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
+    if strategy == PORTFOLIO and runs_first and limit > 0:
+        answer = _looser_first(game, state, expand, budget, alone.max_seconds, limit, share,
+                               None if proven is None else proven.looser)
         if answer is not None:
             return answer
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or expand.search.shares
         lined_slices = more[0] if more else 0
         return _cooperate(game, state, expand, budget, room, (best_slices, deep_slices, lined_slices),
-                          alone)
+                          alone, lost, entered)
+    skips = _chain(*lost) if lost else None
     if strategy == BEST_FIRST:
-        answer = _side_by_side([best_first(game, state, expand, budget, room)], budget)
+        first: Parents = {}
+        answer = _side_by_side([best_first(game, state, expand, budget, room, parents=first, others=skips)],
+                               budget)
         if answer[0] == UNKNOWN and not budget.spent:
             room.first.clear()  # a new search: best-first search's table is let go
-            answer = _side_by_side([depth_first(game, state, expand, budget, room)], budget)
+            again: dict[Hashable, None] = {}
+            entered.append(again)
+            again_search = depth_first(game, state, expand, budget, room, table=again, others=skips)
+            answer = _side_by_side([again_search], budget)
+        else:
+            entered.append(first)
         return answer
-    return _side_by_side([depth_first(game, state, expand, budget, room)], budget)
+    deep: dict[Hashable, None] = {}
+    entered.append(deep)
+    return _side_by_side([depth_first(game, state, expand, budget, room, table=deep, others=skips)], budget)
+
+
+def _chain(*maps: Any) -> ChainMap[Hashable, Any]:
+    """The tables ``maps`` as one mapping to skip (see :func:`_tables_of`)."""
+    return ChainMap[Hashable, Any](*maps)
 
 
 def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
-                  max_seconds: float | None) -> Answer | None:
+                  max_seconds: float | None, limit: int = RUNS_LIMIT, share: float = RUNS_SHARE,
+                  lost: dict[Hashable, None] | None = None) -> Answer | None:
     """The searches of looser games the kit offers (:meth:`~patience.kit.SearchKit.looser`);
     ``None`` when they decide nothing.
 
     A looser game's loss is a proof; the other searches' wins are wins, and
     their running out of positions proves nothing (they see only part of the
-    game). Each gets at most :data:`RUNS_LIMIT` positions and
-    :data:`RUNS_SHARE` of ``max_seconds``.
+    game). Each gets at most :data:`RUNS_LIMIT` positions and :data:`RUNS_SHARE` of
+    ``max_seconds``, except that a looser game whose loss is a proof gets ``limit`` and
+    ``share``; ``lost`` is the kit's table of looser positions proven lost before
+    (:class:`.Proven`).
     """
-    phases = expand.search.looser(game, state, budget.take)
+    phases = expand.search.looser(game, state, budget.take, lost)
     for phase, proves in phases:
         first_node = budget.nodes
-        until = None if max_seconds is None else time.perf_counter() + RUNS_SHARE * max_seconds
+        most, part = (limit, share) if proves else (RUNS_LIMIT, RUNS_SHARE)
+        until = None if max_seconds is None else time.perf_counter() + part * max_seconds
         answer: Answer | None = None
         while answer is None:
             out_of_time = until is not None and time.perf_counter() >= until
-            if budget.nodes - first_node >= RUNS_LIMIT or out_of_time:
+            if budget.nodes - first_node >= most or out_of_time:
                 phase.close()
                 break
             answer = _slice(phase)
@@ -274,7 +321,8 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
 
 
 def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-               shares: tuple[int, int, int], alone: Alone) -> Answer:
+               shares: tuple[int, int, int], alone: Alone, lost: Known = (),
+               entered: list[Mapping[Hashable, Any]] | None = None) -> Answer:
     """Best-first search, depth-first search and the streamliner on one graph, each skipping the others'.
 
     Each search expands only the positions it enters itself, and skips a child
@@ -298,18 +346,24 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
     but did not expand (its heap, and the streamliner's) are handed to a
     depth-first search as roots, with best-first search's slices; the loss
     then needs the depth-first searches to run out.
+
+    Every search also skips the positions in ``lost`` (proven lost by earlier searches, see
+    :class:`.Proven`); the tables are added to ``entered``.
     """
     best_slices, deep_slices, lined_slices = shares
     tables = _Tables()
+    if entered is not None:
+        entered.extend((tables.best, tables.deep, tables.lined))
     lining = expand.search.streamliner and (lined_slices > 0 or alone.share > 0)
     shared = lining and best_slices > 0  # the streamliner's positions are completed by best-first search
     # what depth-first search skips, and where a line's parents are: best-first search's and the streamliner's
     lines = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
     frontier: list[Frontier] = []
-    best = best_first(game, state, expand, budget, room, parents=tables.best,
-                      others=ChainMap[Hashable, Any](tables.deep, tables.lined) if shared else tables.deep,
+    deep_skips = _chain(*lines.maps, *lost) if isinstance(lines, ChainMap) else _chain(lines, *lost)
+    best_skips = _chain(tables.deep, tables.lined, *lost) if shared else _chain(tables.deep, *lost)
+    best = best_first(game, state, expand, budget, room, parents=tables.best, others=best_skips,
                       heap=frontier, completion=tables if shared else None, lines=lines)
-    deep = depth_first(game, state, expand, budget, room, table=tables.deep, others=lines)
+    deep = depth_first(game, state, expand, budget, room, table=tables.deep, others=deep_skips)
     running: list[Steps] = [best] * best_slices + [deep] * deep_slices
     # The searches whose positions are theirs to expand (one given no slices never enters any).
     owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
@@ -324,7 +378,7 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
         heap.clear()
         if roots:
             handed = depth_first(game, state, expand, budget, room, table=tables.deep,
-                                 others=lines, roots=roots, root_keys=keys_to_root)
+                                 others=deep_skips, roots=roots, root_keys=keys_to_root)
             running.extend([handed] * max(best_slices, 1))
             owners.add(id(handed))
 
@@ -344,7 +398,7 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
         restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
         lined = streamliner(best_first(
             game, state, restricted, budget, room, parents=tables.lined,
-            others=ChainMap[Hashable, Any](tables.best, tables.deep),
+            others=_chain(tables.best, tables.deep, *lost),
             heap=tables.lined_heap, expanded=tables.pending if shared else None, half=shared))
         tables.streaming = shared
         while alone.share > 0 and not alone.over(budget):

@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -296,8 +296,8 @@ def piles_are_runs(state: UnionSquareState) -> bool:
     return True
 
 
-def relaxed_search(state: UnionSquareState, take: Callable[[], bool],
-                   prune: bool = True) -> Generator[None, None, Answer]:
+def relaxed_search(state: UnionSquareState, take: Callable[[], bool], prune: bool = True,
+                   lost: dict[Hashable, None] | None = None) -> Generator[None, None, Answer]:
     """Exhaust a looser game whose losses are losses: ``lost`` here proves the position lost.
 
     The looser game keeps the stock, the waste and the foundations exactly and
@@ -314,11 +314,18 @@ def relaxed_search(state: UnionSquareState, take: Callable[[], bool],
     :data:`SLICE` positions; returns ``won`` (which proves nothing), ``lost``
     or ``unknown`` (the budget is spent, or a pile is not a run), each with no
     moves.
+
+    ``lost`` holds positions of this looser game proven lost by earlier searches of positions of
+    the same deal (its keys name the stock by its length): they are skipped, and when this search
+    proves its root lost, the positions it entered join them (each is reachable from the root).
     """
     if not piles_are_runs(state):
         return UNKNOWN, ()
     loose = _Loose(state, prune)
-    seen = {loose.key(False)}
+    if lost is not None and loose.key(False) in lost:
+        return LOST, ()
+    seen: dict[Hashable, None] = {loose.key(False): None}
+    skip: dict[Hashable, None] = {} if lost is None else lost
     if loose.won():
         return WON, ()
     stack: list[tuple[list[_LooseMove], _LooseMove | None]] = [(loose.moves(False), None)]
@@ -334,10 +341,10 @@ def relaxed_search(state: UnionSquareState, take: Callable[[], bool],
         loose.play(move)
         clicked = prune and move[0] == _CLICK
         key = loose.key(clicked)
-        if key in seen:
+        if key in seen or key in skip:
             loose.undo(move)
             continue
-        seen.add(key)
+        seen[key] = None
         if loose.won():
             return WON, ()
         if not take():
@@ -349,6 +356,8 @@ def relaxed_search(state: UnionSquareState, take: Callable[[], bool],
             stack.append(([], move))  # lost: nothing to try here
             continue
         stack.append((loose.moves(clicked), move))
+    if lost is not None:
+        lost.update(seen)
     return LOST, ()
 
 
@@ -373,7 +382,9 @@ class _Loose:
             self.stock_counts[SUIT[card]][RANK[card]] += 1
 
     def key(self, clicked: bool) -> tuple[int, bytes, tuple[int, ...], bool]:
-        return self.turned, bytes(self.waste), tuple(self.sizes), clicked
+        """The stock (by the cards left in it: within one deal that names it), the waste, the
+        foundations' sizes; the tableau's cards are the others."""
+        return len(self.stock) - self.turned, bytes(self.waste), tuple(self.sizes), clicked
 
     def won(self) -> bool:
         return not self.runs and not self.waste and self.turned == len(self.stock)

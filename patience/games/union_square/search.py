@@ -237,14 +237,15 @@ class UnionSquareSearch(SearchKit[UnionSquareState]):
         return macro_bound(state, first)
 
     def looser(self, game: Game[UnionSquareState], state: UnionSquareState,
-               take: Take) -> Sequence[tuple[Steps, bool]]:
-        """The tableau seen as runs (:mod:`.runs`): first the looser game, whose loss is a proof;
-        then the search over fewest-run positions keeping one pile empty, then with none (their
-        wins are wins; their running out proves nothing)."""
+               take: Take, lost: dict[Hashable, None] | None = None) -> Sequence[tuple[Steps, bool]]:
+        """The tableau seen as runs (:mod:`.runs`): first the looser game, whose loss is a proof
+        (``lost``: its positions proven lost before, see :func:`.relaxed_search`); then the search
+        over fewest-run positions keeping one pile empty, then with none (their wins are wins;
+        their running out proves nothing)."""
         if not piles_are_runs(state):
             return ()
         return [
-            (relaxed_search(state, take), True),
+            (relaxed_search(state, take, lost=lost), True),
             (run_search(game, state, take, spare=1), False),
             (run_search(game, state, take, spare=0), False),
         ]

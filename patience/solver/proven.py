@@ -1,0 +1,88 @@
+"""Positions proven lost, kept from one search to the next (the review's binary search).
+
+A search that proves its root lost has proven lost every position it entered
+(each is reachable from the root, and no won position is reachable from the
+root). :class:`Proven` keeps their canonical keys, and a later search given
+the same :class:`Proven` skips them as if it had entered them itself: a
+position's fate does not depend on how it was reached, so a loss proven from
+one root holds wherever the position is met again. The argument (why a
+``lost`` answer stays a proof when such positions are skipped) is in
+``docs/solver.md``, "Proofs shared between searches".
+
+Keys are exact but not always global: Union Square's key holds the stock's
+length, not its cards, so a :class:`Proven` may be shared only by searches of
+positions of **one deal** (the stock of every position of a deal is a suffix of
+the deal's stock, so its length names it). Hamilton's key holds the whole
+stock and would do across deals too.
+
+The keys take memory; at most ``cap`` are kept, and when there are more the
+oldest half goes (a forgotten loss is only proven again, never wrong). The
+roots of lost searches are kept apart and never dropped (few, and the most
+useful: the review's positions themselves).
+
+>>> proven = Proven(cap=4)
+>>> proven.add_lost([b"a", b"b", b"c"], root=b"r")
+>>> b"a" in proven.lost, b"r" in proven.roots, len(proven)
+(True, True, 4)
+>>> proven.add_lost([b"d", b"e"], root=None)  # over the cap: the oldest half goes
+>>> sorted(proven.lost), proven.is_lost(b"r")
+([b'c', b'd', b'e'], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from itertools import islice
+from typing import Any
+
+from patience.rules import Game
+from patience.solver.room import default_table_cap
+
+#: Keys kept per position a search may hold (an entry here is a key alone, about a quarter of a
+#: search's position; see :mod:`.room`): with this share the proofs stay within a quarter of a
+#: search's memory.
+KEYS_PER_POSITION = 1
+
+
+class Proven:
+    """Canonical keys of positions proven lost, for the searches of one deal's positions."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = max(cap, 1)
+        self.lost: dict[Hashable, None] = {}
+        self.roots: dict[Hashable, None] = {}
+        #: positions of the kit's looser games proven lost (their keys; see ``SearchKit.looser``)
+        self.looser: dict[Hashable, None] = {}
+
+    @classmethod
+    def for_game(cls, game: Game[Any]) -> Proven:
+        """A table sized for ``game`` (:func:`~patience.solver.room.default_table_cap` keys)."""
+        return cls(KEYS_PER_POSITION * default_table_cap(game))
+
+    def __len__(self) -> int:
+        return len(self.lost) + len(self.roots) + len(self.looser)
+
+    def is_lost(self, key: Hashable) -> bool:
+        """Whether ``key``'s position is known to be lost."""
+        return key in self.roots or key in self.lost
+
+    def add_lost(self, keys: Iterable[Hashable], root: Hashable | None) -> None:
+        """Keep ``keys`` (positions a search entered before proving ``root`` lost) and ``root``."""
+        if root is not None:
+            self.roots[root] = None
+        lost = self.lost
+        for key in keys:
+            lost[key] = None
+        self.trim()
+
+    def trim(self) -> None:
+        """Drop the oldest half of a table while there are more than ``cap`` keys."""
+        for table in (self.looser, self.lost):
+            excess = len(self) - self.cap
+            if excess > 0:
+                for old in list(islice(table, max(excess, len(table) // 2))):
+                    del table[old]
+
+    def containers(self) -> tuple[dict[Hashable, None], ...]:
+        """The tables a search skips (its ``others``)."""
+        return (self.roots, self.lost)

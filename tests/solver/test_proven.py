@@ -1,0 +1,93 @@
+"""Proofs shared between searches (patience/solver/proven.py): the same answers, less work."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from patience import get_game
+from patience.games.union_square.runs import relaxed_search
+from patience.review import positions_of
+from patience.rules import Game
+from patience.solver import LOST, WON, Proven, solve
+from patience.solver.expand import Expander
+from tests.solver.test_runs import _finish
+
+LOST_GAMES = json.loads((Path(__file__).parents[2] / "bench" / "data" / "lost-games.json").read_text("utf-8"))
+
+
+def _positions(slug: str, deal: int) -> tuple[Game[Any], list[Any]]:
+    game = get_game(slug)
+    record = next(r for r in LOST_GAMES if r["game"] == slug and r["deal"] == deal)
+    return game, positions_of(game, deal, [game.parse_move(m) for m in record["moves"]])
+
+
+def test_shared_losses_give_the_same_answers_with_less_work() -> None:
+    """Hamilton deal 6 as played (bench/data): lost from move 2 on, won after move 1. Solved from
+    the end back, as the review does, each proof skips the positions the later ones proved lost."""
+    game, states = _positions("hamilton", 6)
+    proven = Proven.for_game(game)
+    alone, shared = [], []
+    for k in (20, 10, 5, 3, 2):
+        without = solve(game, states[k], tidy=False)
+        with_table = solve(game, states[k], tidy=False, proven=proven)
+        assert without.outcome == with_table.outcome == LOST, k
+        alone.append(without.nodes)
+        shared.append(with_table.nodes)
+    assert sum(shared) < sum(alone) * 2 // 3 and shared[-1] < alone[-1] // 2, (shared, alone)
+    assert len(proven) >= shared[-1]  # the positions of the proofs are kept
+    won = solve(game, states[1], proven=proven)  # replayed by solve; the losses did not hide the win
+    assert won.outcome == WON and game.is_won(game.apply_all(states[1], won.moves))
+
+
+def test_a_position_in_the_table_is_skipped() -> None:
+    """The table is used: a won position's children all put in it by hand (wrongly) make it lost."""
+    game, states = _positions("hamilton", 6)
+    expand = Expander(game)
+    _moves, root = expand.normalize(states[1])
+    proven = Proven.for_game(game)
+    proven.add_lost((key for _m, _child, key in expand.children(root)), root=None)
+    assert solve(game, states[1], proven=proven).outcome == LOST
+    assert solve(game, states[1]).outcome == WON
+
+
+def test_a_lost_root_in_the_table_costs_nothing() -> None:
+    game, states = _positions("hamilton", 6)
+    proven = Proven.for_game(game)
+    assert solve(game, states[5], proven=proven).outcome == LOST
+    again = solve(game, states[5], proven=proven)
+    assert (again.outcome, again.nodes) == (LOST, 0)
+
+
+class _Counter:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def take(self) -> bool:
+        self.count += 1
+        return True
+
+
+def test_the_looser_game_shares_its_losses() -> None:
+    """Union Square deal 1 as played: the looser game proves moves 445, 430 and 420 lost; with the
+    table the earlier proofs skip what the later ones entered."""
+    _game, states = _positions("union-square", 1)
+    lost: dict[Any, None] = {}
+    counts: list[tuple[int, int]] = []
+    for k in (445, 430, 420):
+        alone, shared = _Counter(), _Counter()
+        assert _finish(relaxed_search(states[k], alone.take))[0] == LOST
+        assert _finish(relaxed_search(states[k], shared.take, lost=lost))[0] == LOST
+        counts.append((alone.count, shared.count))
+    assert all(shared <= alone for alone, shared in counts), counts
+    assert sum(s for _a, s in counts[1:]) < sum(a for a, _s in counts[1:]), counts
+    assert lost
+
+
+def test_the_table_keeps_to_its_cap() -> None:
+    proven = Proven(cap=10)
+    proven.add_lost(range(8), root="r")
+    proven.looser.update({("x", n): None for n in range(8)})
+    proven.trim()
+    assert len(proven) <= 10 and proven.is_lost("r")
