@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 from playwright.sync_api import expect
 
 from patience.web.app import create_app
-from tests.browser.conftest import free_port
+from tests.browser.conftest import serving
 from tests.browser.helpers import control, open_deal
 
 pytestmark = pytest.mark.browser
@@ -23,16 +20,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with fast fair analysis: at most 16 completions of 1,500 positions each."""
     app = create_app(tmp_path_factory.mktemp("fair") / "patience.sqlite3", winnable_budget=0.5,
                      hint_budget=0.5, winnable_limit=2.0, fair_samples=16, fair_nodes=1500)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{server.config.port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(app) as url:
+        yield url
 
 
 def wait_for_odds(page: Any) -> None:

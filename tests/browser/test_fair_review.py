@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 from playwright.sync_api import expect
 
 from patience.web.app import create_app
-from tests.browser.conftest import free_port
+from tests.browser.conftest import serving
 from tests.browser.helpers import control, open_deal, post_moves
 from tests.test_fair_review import LOST_GAME
 
@@ -26,16 +23,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(tmp_path_factory.mktemp("fair-review") / "patience.sqlite3", winnable_budget=0.5,
                      hint_budget=0.5, winnable_limit=2.0, fair_samples=8, fair_nodes=1000,
                      review_budget=5.0, fair_review_samples=4, fair_review_nodes=2000)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{server.config.port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(app) as url:
+        yield url
 
 
 def test_in_fair_mode_the_review_names_the_costliest_move(page: Any, live_server: str) -> None:
