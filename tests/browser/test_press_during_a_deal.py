@@ -68,6 +68,21 @@ def deal_ready(page_factory: Callable[..., Any], live_server: str, moves: list[s
     return page
 
 
+def press_on_pile_3(page: Any, answer_while: str) -> tuple[str | None, tuple[float, float],
+                                                         tuple[float, float], HeldDeal]:
+    """Hold the next deal's answer back and press on pile 3's top card (the deal answered now
+    when ``answer_while`` is "the button is down"): its card, where it lies, pile 6's top, the deal."""
+    card = page.locator(top("tableau-3")).get_attribute("data-card")
+    x, y = centre(page, top("tableau-3"))
+    to_x, to_y = centre(page, top("tableau-6"))
+    deal = HeldDeal(page)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    if answer_while == "the button is down":
+        deal.answer()
+    return card, (x, y), (to_x, to_y), deal
+
+
 def played(page: Any) -> list[str]:
     page.wait_for_function("() => window.patience.app.pending === 0")
     moves: list[str] = game_object(page)["moves"]
@@ -100,14 +115,7 @@ def test_a_click_on_a_pile_the_deal_changes_selects_its_new_top_card(
 def test_a_drag_of_cards_the_deal_leaves_alone_is_played(
         page_factory: Callable[..., Any], live_server: str, answer_while: str) -> None:
     page = deal_ready(page_factory, live_server, SETUP)
-    card = page.locator(top("tableau-3")).get_attribute("data-card")
-    x, y = centre(page, top("tableau-3"))
-    to_x, to_y = centre(page, top("tableau-6"))
-    deal = HeldDeal(page)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    if answer_while == "the button is down":
-        deal.answer()
+    card, (x, y), (to_x, to_y), deal = press_on_pile_3(page, answer_while)
     page.mouse.move((x + to_x) / 2, (y + to_y) / 2, steps=4)
     if answer_while == "the cards are dragged":
         deal.answer()
@@ -129,14 +137,7 @@ def test_a_drag_of_cards_the_deal_leaves_alone_is_played(
 def test_a_drag_of_a_card_the_deal_covers_is_refused_with_a_message(
         page_factory: Callable[..., Any], live_server: str, answer_while: str) -> None:
     page = deal_ready(page_factory, live_server, ["s", "c-f1"])  # the next deal covers every pile
-    card = page.locator(top("tableau-3")).get_attribute("data-card")
-    x, y = centre(page, top("tableau-3"))
-    to_x, to_y = centre(page, top("tableau-6"))
-    deal = HeldDeal(page)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    if answer_while == "the button is down":
-        deal.answer()
+    card, _start, (to_x, to_y), deal = press_on_pile_3(page, answer_while)
     page.mouse.move(to_x, to_y, steps=8)
     page.mouse.up()
     if answer_while == "after the drop":
