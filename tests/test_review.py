@@ -184,7 +184,8 @@ def test_an_undecided_middle_is_passed_over() -> None:
 def test_the_last_point_left_gets_all_the_time() -> None:
     """Between a winnable and a lost position, probes get a small budget while there are other
     points to try, and the one point left between them gets all the time left."""
-    search = _Search(get_game("hamilton"), [], [], deadline=time.monotonic() + 60, solver=solve)
+    search = _Search(get_game("hamilton"), [], [], deadline=time.monotonic() + 60,
+                     solver=lambda game, state, seconds: solve(game, state, max_seconds=seconds))
     search.probe = 2.0
     assert search.next_probe(0, 9) == (4, 2.0)  # the middle first, with the probe budget
     k, budget = search.next_probe(4, 6) or (0, 0.0)
