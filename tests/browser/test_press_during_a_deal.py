@@ -68,19 +68,16 @@ def deal_ready(page_factory: Callable[..., Any], live_server: str, moves: list[s
     return page
 
 
-def press_on_pile_3(page: Any, answer_while: str) -> tuple[str | None, tuple[float, float],
-                                                         tuple[float, float], HeldDeal]:
-    """Hold the next deal's answer back and press on pile 3's top card (the deal answered now
-    when ``answer_while`` is "the button is down"): its card, where it lies, pile 6's top, the deal."""
-    card = page.locator(top("tableau-3")).get_attribute("data-card")
-    x, y = centre(page, top("tableau-3"))
-    to_x, to_y = centre(page, top("tableau-6"))
+def press_on(page: Any, pile: str, answer_while: str) -> tuple[tuple[float, float], HeldDeal]:
+    """Hold the next deal's answer back and press on ``pile``'s top card (the deal answered at once
+    when ``answer_while`` is "the button is down"): where the press is, and the held deal."""
+    x, y = centre(page, top(pile))
     deal = HeldDeal(page)
     page.mouse.move(x, y)
     page.mouse.down()
     if answer_while == "the button is down":
         deal.answer()
-    return card, (x, y), (to_x, to_y), deal
+    return (x, y), deal
 
 
 def played(page: Any) -> list[str]:
@@ -93,12 +90,7 @@ def played(page: Any) -> list[str]:
 def test_a_click_on_a_pile_the_deal_changes_selects_its_new_top_card(
         page_factory: Callable[..., Any], live_server: str, answer_while: str) -> None:
     page = deal_ready(page_factory, live_server, SETUP)
-    x, y = centre(page, top("tableau-1"))
-    deal = HeldDeal(page)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    if answer_while == "the button is down":
-        deal.answer()
+    _start, deal = press_on(page, "tableau-1", answer_while)
     page.mouse.up()
     if answer_while == "after the click":
         deal.answer()
@@ -115,7 +107,9 @@ def test_a_click_on_a_pile_the_deal_changes_selects_its_new_top_card(
 def test_a_drag_of_cards_the_deal_leaves_alone_is_played(
         page_factory: Callable[..., Any], live_server: str, answer_while: str) -> None:
     page = deal_ready(page_factory, live_server, SETUP)
-    card, (x, y), (to_x, to_y), deal = press_on_pile_3(page, answer_while)
+    card = page.locator(top("tableau-3")).get_attribute("data-card")
+    to_x, to_y = centre(page, top("tableau-6"))  # before the deal may be answered
+    (x, y), deal = press_on(page, "tableau-3", answer_while)
     page.mouse.move((x + to_x) / 2, (y + to_y) / 2, steps=4)
     if answer_while == "the cards are dragged":
         deal.answer()
@@ -137,7 +131,9 @@ def test_a_drag_of_cards_the_deal_leaves_alone_is_played(
 def test_a_drag_of_a_card_the_deal_covers_is_refused_with_a_message(
         page_factory: Callable[..., Any], live_server: str, answer_while: str) -> None:
     page = deal_ready(page_factory, live_server, ["s", "c-f1"])  # the next deal covers every pile
-    card, _start, (to_x, to_y), deal = press_on_pile_3(page, answer_while)
+    card = page.locator(top("tableau-3")).get_attribute("data-card")
+    to_x, to_y = centre(page, top("tableau-6"))  # before the deal may be answered
+    _start, deal = press_on(page, "tableau-3", answer_while)
     page.mouse.move(to_x, to_y, steps=8)
     page.mouse.up()
     if answer_while == "after the drop":

@@ -10,7 +10,7 @@ holding a thread, so no other route waits behind a hint.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
@@ -93,8 +93,9 @@ async def current_game(request: Request, history: History = "recent") -> GameOut
     return service.describe(record, service.state_of(record), history=history == "full")
 
 
-#: The game a player with no game at all is dealt, as the page deals it when it remembers no game.
-FIRST_GAME = "hamilton"
+#: The game a player with no game at all is dealt, as the page deals it when it remembers no game:
+#: the registry's first (its game menu lists the registry in this order).
+FIRST_GAME: Final = game_slugs()[0]
 
 
 def opening_game(request: Request, *, may_deal: bool) -> tuple[GameOut | None, bool]:
