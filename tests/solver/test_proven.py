@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 from patience import get_game
-from patience.games.union_square.runs import relaxed_search
+from patience.games.union_square.runs import _finished, relaxed_search
 from patience.review import positions_of
 from patience.rules import Game
 from patience.solver import LOST, WON, Proven, solve
@@ -91,3 +92,45 @@ def test_the_table_keeps_to_its_cap() -> None:
     proven.looser.update({("x", n): None for n in range(8)})
     proven.trim()
     assert len(proven) <= 10 and proven.is_lost("r")
+
+
+class _Allowance:
+    """A ``take`` that allows ``n`` positions, then refuses."""
+
+    def __init__(self, n: int) -> None:
+        self.left, self.count = n, 0
+
+    def take(self) -> bool:
+        self.count += 1
+        self.left -= 1
+        return self.left >= 0
+
+
+def test_a_stopped_looser_search_keeps_only_what_it_finished() -> None:
+    """Union Square deal 1 as played: stopped looser searches (out of positions, or closed between
+    two slices) leave their finished positions in the table. The next search of a won position still
+    wins (a position on the stopped search's path kept as lost would hide the win: the root is on
+    it), and a lost one is proven in fewer positions than alone. (The looser game's wins here are
+    found without a step back, so the won roots' stopped searches finish nothing.)"""
+    _game, states = _positions("union-square", 1)
+    for k in (0, 255, 303):
+        lost: dict[Any, None] = {}
+        for allowance in (20, 60, 120):
+            assert _finish(relaxed_search(states[k], _Allowance(allowance).take, lost=lost))[0] == "unknown"
+        closed = relaxed_search(states[k], _Counter().take, lost=lost)
+        next(closed)
+        closed.close()
+        assert _finish(relaxed_search(states[k], _Counter().take, lost=lost))[0] == WON, k
+    alone, resumed = _Counter(), _Counter()
+    assert _finish(relaxed_search(states[409], alone.take))[0] == LOST
+    lost = {}
+    assert _finish(relaxed_search(states[409], _Allowance(alone.count // 2).take, lost=lost))[0] == "unknown"
+    assert _finish(relaxed_search(states[409], resumed.take, lost=lost))[0] == LOST
+    assert resumed.count < alone.count * 3 // 4, (resumed.count, alone.count)
+
+
+def test_finished_positions_are_those_off_the_path() -> None:
+    seen: dict[Hashable, None] = dict.fromkeys("abcde")
+    stack: list[tuple[object, object, Hashable]] = [([], None, "a"), ([], None, "b")]
+    assert set(_finished(seen, stack, "c")) == {"d", "e"}
+    assert set(_finished(seen, [], None)) == set("abcde")

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from itertools import pairwise
+from operator import add
 from typing import Final
 
 from patience.cards import RANK, SUIT
@@ -316,49 +317,73 @@ def relaxed_search(state: UnionSquareState, take: Callable[[], bool], prune: boo
     moves.
 
     ``lost`` holds positions of this looser game proven lost by earlier searches of positions of
-    the same deal (its keys name the stock by its length): they are skipped, and when this search
-    proves its root lost, the positions it entered join them (each is reachable from the root).
+    the same deal (its keys name the stock by its length): they are skipped, and the positions this
+    search has finished join them, whatever its answer (the looser game's moves never return to a
+    position, so a finished position is lost: see :func:`_finished`). A search stopped for its
+    budget, or closed, thus leaves its work to the next one.
     """
     if not piles_are_runs(state):
         return UNKNOWN, ()
     loose = _Loose(state, prune)
-    if lost is not None and loose.key(False) in lost:
+    root = loose.key(False)
+    if lost is not None and root in lost:
         return LOST, ()
-    seen: dict[Hashable, None] = {loose.key(False): None}
+    seen: dict[Hashable, None] = {root: None}
     skip: dict[Hashable, None] = {} if lost is None else lost
     if loose.won():
         return WON, ()
-    stack: list[tuple[list[_LooseMove], _LooseMove | None]] = [(loose.moves(False), None)]
+    stack: list[tuple[list[_LooseMove], _LooseMove | None, Hashable]] = [(loose.moves(False), None, root)]
     count = 0
-    while stack:
-        moves, played = stack[-1]
-        if not moves:
-            stack.pop()
-            if played is not None:
-                loose.undo(played)
-            continue
-        move = moves.pop()
-        loose.play(move)
-        clicked = prune and move[0] == _CLICK
-        key = loose.key(clicked)
-        if key in seen or key in skip:
-            loose.undo(move)
-            continue
-        seen[key] = None
-        if loose.won():
-            return WON, ()
-        if not take():
-            return UNKNOWN, ()
-        count += 1
-        if count % SLICE == 0:
-            yield
-        if prune and move[0] == _CLICK and loose.waste_stuck():
-            stack.append(([], move))  # lost: nothing to try here
-            continue
-        stack.append((loose.moves(clicked), move))
-    if lost is not None:
-        lost.update(seen)
+    entering: Hashable = None  # a position entered and not yet on the stack (unfinished)
+    try:
+        while stack:
+            moves, played, _key = stack[-1]
+            if not moves:
+                stack.pop()
+                if played is not None:
+                    loose.undo(played)
+                continue
+            move = moves.pop()
+            loose.play(move)
+            clicked = prune and move[0] == _CLICK
+            key = loose.key(clicked)
+            if key in seen or key in skip:
+                loose.undo(move)
+                continue
+            seen[key] = None
+            entering = key
+            if loose.won():
+                return WON, ()
+            if not take():
+                return UNKNOWN, ()
+            count += 1
+            if count % SLICE == 0:
+                yield
+            if prune and move[0] == _CLICK and loose.waste_stuck():
+                stack.append(([], move, key))  # lost: nothing to try here
+            else:
+                stack.append((loose.moves(clicked), move, key))
+            entering = None
+    finally:
+        if lost is not None:
+            lost.update(dict.fromkeys(_finished(seen, stack, entering)))
     return LOST, ()
+
+
+def _finished(seen: dict[Hashable, None], stack: Sequence[tuple[object, object, Hashable]],
+              entering: Hashable) -> Iterator[Hashable]:
+    """The positions of ``seen`` the search has finished: all but those on its path and the one it
+    was entering.
+
+    Each move of the looser game turns a card, or puts one up, or puts the waste's card down (the
+    waste shrinks with the stock and the foundations unchanged), so no position is reached again
+    from itself: the graph has no cycle. A finished position had every child either finished
+    before, proven lost before, or skipped as seen, and a seen child is finished (the unfinished
+    ones are its ancestors, which it cannot reach); none of them won, so it is lost.
+    """
+    unfinished = {key for _moves, _played, key in stack}
+    unfinished.add(entering)
+    return (key for key in seen if key not in unfinished)
 
 
 _WASTE_UP, _TABLEAU_UP, _WASTE_DOWN, _CLICK = range(4)
@@ -507,29 +532,50 @@ class _Loose:
 
     def _suit_need(self, suit: int, above: list[int], below: list[int]) -> int:
         """Fewest runs one suit's cards force on the tableau while the cards ``below`` stay in the waste."""
-        tableau = self.counts[suit]
-        stock = self.stock_counts[suit]
-        kept = [tableau[r] + above[r] for r in range(15)]  # can leave the tableau only by going up
-        spare = list(stock)  # may be turned and join the tableau, or go up
-        used = [0] * 15  # went up in the walk: in the tableau or not, as suits best
-        n = self.sizes[suit]
-        while n < FULL_FOUNDATION:
-            rank = n + 1 if n < FOUNDATION_TURN else 13 if n == FOUNDATION_TURN else FULL_FOUNDATION - n
-            if kept[rank]:
-                kept[rank] -= 1
-            elif spare[rank]:
-                spare[rank] -= 1
-            else:
-                break
-            used[rank] += 1
-            n += 1
-        # the fewest runs of kept + some of the rest: each rank's count in [kept, kept + spare + used]
-        cost = (0, INFINITE, INFINITE)  # fewest runs so far, by the count of the last rank (0, 1, 2)
-        for rank in range(1, 14):
-            low = kept[rank]
-            high = min(2, low + spare[rank] + used[rank])
-            c0, c1, c2 = cost
-            cost = (min(c0, c1, c2) if low == 0 else INFINITE,
-                    min(c0 + 1, c1, c2) if low <= 1 <= high else INFINITE,
-                    min(c0 + 2, c1 + 1, c2) if high == 2 else INFINITE)
-        return min(cost)
+        kept = bytes(map(add, self.counts[suit], above))  # can leave the tableau only by going up
+        key = (self.sizes[suit], kept, bytes(self.stock_counts[suit]))
+        need = _NEEDS.get(key)
+        if need is None:
+            if len(_NEEDS) >= NEEDS_CAP:
+                _NEEDS.clear()
+            need = _NEEDS[key] = suit_need(*key)
+        return need
+
+
+#: :func:`suit_need`'s answers by its arguments (it is called again and again with the same ones).
+_NEEDS: dict[tuple[int, bytes, bytes], int] = {}
+NEEDS_CAP: Final = 1 << 18
+
+
+def suit_need(size: int, tableau: bytes, stock: bytes) -> int:
+    """Fewest runs one suit's cards force on the tableau: ``tableau[r]`` cards of rank ``r`` can leave
+    it only by going up, ``stock[r]`` may be turned and join it or go up, and its foundation holds
+    ``size`` cards.
+
+    >>> suit_need(0, bytes([0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]), bytes(15))  # A goes up
+    1
+    """
+    kept = list(tableau)
+    spare = list(stock)  # may be turned and join the tableau, or go up
+    used = [0] * 15  # went up in the walk: in the tableau or not, as suits best
+    n = size
+    while n < FULL_FOUNDATION:
+        rank = n + 1 if n < FOUNDATION_TURN else 13 if n == FOUNDATION_TURN else FULL_FOUNDATION - n
+        if kept[rank]:
+            kept[rank] -= 1
+        elif spare[rank]:
+            spare[rank] -= 1
+        else:
+            break
+        used[rank] += 1
+        n += 1
+    # the fewest runs of kept + some of the rest: each rank's count in [kept, kept + spare + used]
+    cost = (0, INFINITE, INFINITE)  # fewest runs so far, by the count of the last rank (0, 1, 2)
+    for rank in range(1, 14):
+        low = kept[rank]
+        high = min(2, low + spare[rank] + used[rank])
+        c0, c1, c2 = cost
+        cost = (min(c0, c1, c2) if low == 0 else INFINITE,
+                min(c0 + 1, c1, c2) if low <= 1 <= high else INFINITE,
+                min(c0 + 2, c1 + 1, c2) if high == 2 else INFINITE)
+    return min(cost)
