@@ -9,7 +9,10 @@ often saves solves.
 
 Cheap answers first. The last position and the first get what is left of
 ``max_seconds``. The positions between are probed with a small budget first
-(:data:`FIRST_PROBE` of ``max_seconds``): when the middle one is not decided
+(:data:`FIRST_PROBE` of ``max_seconds``), first a position a *stride* before
+the lost end (1 move, doubled each time such a step back is proven lost: with
+the shared proofs below, a step back from a lost position is the cheapest
+proof there is), then the middle; when that is not decided
 within it, a point nearer the lost end, then one nearer the won end, is tried
 instead (any decided position narrows the interval); only when none of them
 is decided does the budget grow (:data:`GROWTH` times). A position is tried
@@ -68,8 +71,9 @@ TIDY_SHARE: Final = 0.1
 FIRST_PROBE: Final = 1 / 32
 #: How much the probe budget grows when no position of the interval was decided within it.
 GROWTH: Final = 4.0
-#: Points of the interval tried per budget, in this order: its middle, then nearer the lost end,
-#: then nearer the won end (fractions of the interval from its won end).
+#: Points of the interval tried per budget after the one a stride before its lost end, in this
+#: order: its middle, then nearer the lost end, then nearer the won end (fractions of the interval
+#: from its won end).
 PROBES: Final = (1 / 2, 3 / 4, 1 / 4)
 
 
@@ -174,6 +178,7 @@ class _Search:
         self.probe = float("inf")  # the budget of a probe between the ends
         self.tidy_seconds = 0.0  # how long the reported line may take to be shortened
         self.tried: dict[int, float] = {}  # position -> the largest budget it was left unknown with
+        self.stride = 1  # how far before the lost end the next probe near it lies (see next_probe)
 
     def remaining(self) -> float:
         return max(0.0, self.deadline - time.monotonic())
@@ -207,8 +212,9 @@ class _Search:
             left = self.remaining()
             if left <= 0:
                 return None
-            points = list(dict.fromkeys(min(max(low + round((high - low) * share), low + 1), high - 1)
-                                        for share in PROBES))
+            near_lost = [high - min(self.stride, max(1, (high - low) // 2))]
+            points = list(dict.fromkeys(near_lost + [min(max(low + round((high - low) * share), low + 1),
+                                                         high - 1) for share in PROBES]))
             # with one point left there is nothing to try instead: it gets all the time left
             budget = min(self.probe, left) if len(points) > 1 else left
             for k in points:
@@ -260,6 +266,10 @@ class _Search:
                 return UNKNOWN, None, None, ()
             middle, budget = probe
             answer = self.decide(middle, budget)
+            near = middle == high - min(self.stride, max(1, (high - low) // 2))
+            # a step back from the lost end that held makes the next one longer; any other answer
+            # there starts again from one move
+            self.stride = self.stride * 2 if near and answer == LOST else 1 if near else self.stride
             if answer == WON:
                 low = max(k for k in self.lines if k < high)
             elif answer == LOST:

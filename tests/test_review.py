@@ -129,7 +129,10 @@ def test_binary_search_finds_any_turning_point(which: str) -> None:
     answer = review(game, deck, moves, max_seconds=BUDGET, solver=oracle)
     assert answer.lost_at == turning
     assert answer.status == ("winnable" if turning is None else "lost")
-    assert len(asked) == len(set(asked)) <= 2 + len(moves).bit_length()
+    # the ends, then steps back from the lost end that double while they hold (each step that
+    # does not hold at least halves the interval): at most 1 + 2 + … + log2(n) probes
+    bits = len(moves).bit_length()
+    assert len(asked) == len(set(asked)) <= 2 + bits * (bits + 1) // 2
 
 
 LOST_GAMES = json.loads((Path(__file__).parents[1] / "bench" / "data" / "lost-games.json").read_text("utf-8"))
@@ -163,7 +166,7 @@ def test_an_undecided_middle_is_passed_over() -> None:
     moves = [game.parse_move(m) for m in case["moves"]][:20]
     states = positions_of(game, deck, moves)
     index = {state.key(): k for k, state in enumerate(states)}
-    hard, turning = 10, 14
+    hard, turning = 13, 8  # 13 is the third step back from the lost end (20, then 19, 17, 13)
     budgets: list[float] = []
 
     def oracle(g: Game[Any], state: Any, seconds: float) -> Result:
@@ -187,6 +190,8 @@ def test_the_last_point_left_gets_all_the_time() -> None:
     search = _Search(get_game("hamilton"), [], [], deadline=time.monotonic() + 60,
                      solver=lambda game, state, seconds: solve(game, state, max_seconds=seconds))
     search.probe = 2.0
-    assert search.next_probe(0, 9) == (4, 2.0)  # the middle first, with the probe budget
+    assert search.next_probe(0, 9) == (8, 2.0)  # a step back from the lost end, with the probe budget
+    search.tried[8] = 2.0
+    assert search.next_probe(0, 9) == (4, 2.0)  # then the middle
     k, budget = search.next_probe(4, 6) or (0, 0.0)
     assert k == 5 and budget > 50
