@@ -205,6 +205,10 @@ class _Search:
         self.tried[k] = max(seconds, self.tried.get(k, 0.0))
         return UNKNOWN
 
+    def near_lost(self, low: int, high: int) -> int:
+        """The position a stride before the lost end ``high`` (never more than half the interval)."""
+        return high - min(self.stride, max(1, (high - low) // 2))
+
     def next_probe(self, low: int, high: int) -> tuple[int, float] | None:
         """The position to probe between ``low`` (winnable) and ``high`` (lost), and its budget;
         None when every candidate was left unknown with all the time there is."""
@@ -212,9 +216,8 @@ class _Search:
             left = self.remaining()
             if left <= 0:
                 return None
-            near_lost = [high - min(self.stride, max(1, (high - low) // 2))]
-            points = list(dict.fromkeys(near_lost + [min(max(low + round((high - low) * share), low + 1),
-                                                         high - 1) for share in PROBES]))
+            shares = [min(max(low + round((high - low) * share), low + 1), high - 1) for share in PROBES]
+            points = list(dict.fromkeys([self.near_lost(low, high), *shares]))
             # with one point left there is nothing to try instead: it gets all the time left
             budget = min(self.probe, left) if len(points) > 1 else left
             for k in points:
@@ -266,7 +269,7 @@ class _Search:
                 return UNKNOWN, None, None, ()
             middle, budget = probe
             answer = self.decide(middle, budget)
-            near = middle == high - min(self.stride, max(1, (high - low) // 2))
+            near = middle == self.near_lost(low, high)
             # a step back from the lost end that held makes the next one longer; any other answer
             # there starts again from one move
             self.stride = self.stride * 2 if near and answer == LOST else 1 if near else self.stride

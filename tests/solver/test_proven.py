@@ -98,10 +98,9 @@ class _Allowance:
     """A ``take`` that allows ``n`` positions, then refuses."""
 
     def __init__(self, n: int) -> None:
-        self.left, self.count = n, 0
+        self.left = n
 
     def take(self) -> bool:
-        self.count += 1
         self.left -= 1
         return self.left >= 0
 
