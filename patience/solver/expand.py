@@ -63,19 +63,22 @@ class Expander(Generic[S]):
     tests that check them). ``order`` turns move ordering off when False.
     ``symmetries`` False keys positions by the engine's exact ``state.key()``
     instead of the canonical keys (for the checks that switch every pruning
-    rule off). ``restricted`` gives only the moves of a smaller game (a *streamliner*,
+    rule off). ``dead_ends`` False turns off a game's dead-end tests (positions proven lost
+    without a search, e.g. Hamilton's pinned piles). ``restricted`` gives only the moves of a
+    smaller game (a *streamliner*,
     a game whose kit has ``streamliner``): every line it finds is a line of the full game,
     so its wins are wins, but a search with it proves nothing lost.
     """
 
     def __init__(self, game: Game[S], *, safe: bool = True, order: bool = True,
-                 restricted: bool = False, symmetries: bool = True) -> None:
+                 restricted: bool = False, symmetries: bool = True, dead_ends: bool = True) -> None:
         self.game = game
         self.search = kit_of(game).search
         self.key: Callable[[S], Hashable] = self.search.key
         if not symmetries:
             self.key = _exact_key
         self.symmetries = symmetries
+        self.dead_ends = dead_ends
         self.safe = safe
         self.order = order
         self.restricted = restricted

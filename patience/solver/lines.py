@@ -252,7 +252,8 @@ def line_through(game: Game[S], expand: Expander[S], state: S, keys: list[Hashab
     class have children of the same classes, so the child is always there;
     the line is replayed by the search anyway.
     """
-    full = expand if not expand.restricted else Expander(game, safe=expand.safe, symmetries=expand.symmetries)
+    full = expand if not expand.restricted else Expander(
+        game, safe=expand.safe, symmetries=expand.symmetries, dead_ends=expand.dead_ends)
     prefix, node = full.normalize(state)
     if full.key(node) != keys[0]:
         raise SolverError("a winning line does not start at the root")

@@ -395,7 +395,8 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
             hand(tables.lined_heap)
 
     if lining:
-        restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True)
+        restricted = Expander(game, safe=expand.safe, order=expand.order, restricted=True,
+                              dead_ends=expand.dead_ends)
         lined = streamliner(best_first(
             game, state, restricted, budget, room, parents=tables.lined,
             others=_chain(tables.best, tables.deep, *lost),
@@ -632,13 +633,13 @@ def _depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, r
         table[key] = None
         if len(table) > peak:
             peak = len(table)
-        excess = len(table) - room.deep_room()
-        if excess > 0:  # the oldest entries go (at least half, so this stays rare)
-            for old in list(islice(table, max(excess, len(table) // 2))):
-                del table[old]
         path.add(key)
         stack.append(_Frame(key, child, expand.children(child, known, closed=True)))
         room.waiting += len(stack[-1].kids)
+        excess = len(table) - room.deep_room()  # (after the new frame's children are counted as waiting)
+        if excess > 0:  # the oldest entries go (at least half, so this stays rare)
+            for old in list(islice(table, max(excess, len(table) // 2))):
+                del table[old]
     budget.peak = max(budget.peak, peak)
     return LOST, ()
 

@@ -31,8 +31,8 @@ BARE_TABLE_CAP = 4_000_000
 
 
 def bare_expander(game: Any) -> Expander[Any]:
-    """An expander with every pruning rule off: no safe moves, no symmetries, no ordering."""
-    return Expander(game, safe=False, order=False, symmetries=False)
+    """An expander with every pruning rule off: no safe moves, symmetries, dead-end tests or ordering."""
+    return Expander(game, safe=False, order=False, symmetries=False, dead_ends=False)
 
 
 def check_deal(slug: str, deal: int) -> tuple[str, str, int, int, float]:

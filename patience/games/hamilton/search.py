@@ -26,6 +26,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from patience.cards import RED, SUIT
+from patience.games.hamilton.dead_ends import DeadEnds
 from patience.games.hamilton.rules import (
     IDX,
     NEXT_IN_SUIT,
@@ -51,6 +52,7 @@ W_STOCK: Final = weight("W_STOCK", 0.5)
 LAST_DEAL: Final = 2  # Hamilton's last deal puts 2 cards on piles 1-2
 LAST_DEAL_PILES: Final = 2
 PRE_CHOICE: Final = "pre-choice"
+DEAD_ENDS: Final = "dead ends"  # the expander's cache holds its DeadEnds under this key
 
 
 def hamilton_key(state: HamiltonState) -> Hashable:
@@ -161,8 +163,16 @@ def hamilton_children(expand: Expander[HamiltonState], state: HamiltonState, kno
     """The children; with ``later``, only those of the moves the restricted game leaves out.
 
     A parent closed under the safe moves, after the choice, takes :func:`_closed_children` (the
-    same children, found faster); any other the plain way.
+    same children, found faster); any other the plain way. A parent the dead-end test proves lost
+    (:mod:`.dead_ends`: no pile can ever be emptied) has none.
     """
+    if not later and expand.dead_ends and state.start != 0:
+        gate = expand.cache.get(DEAD_ENDS)
+        if gate is None:
+            gate = expand.cache[DEAD_ENDS] = DeadEnds()
+        if gate.dead(state):
+            expand.left_out = False
+            return []
     if state.start != 0 and expand.safe and (closed or hamilton_safe_move(state) is None):
         return _closed_children(expand, state, known, later)
     return _open_children(expand, state, known, later)
