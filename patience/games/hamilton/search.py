@@ -377,7 +377,7 @@ class HamiltonSearch(SearchKit[HamiltonState]):
     PATIENCE_SOLVER_STREAMLINE_HAMILTON override the shares (for tuning)."""
 
     shares = shares_from_env("HAMILTON", (3, 1, 1))
-    streamline_first = float(os.environ.get("PATIENCE_SOLVER_STREAMLINE_HAMILTON", "0.25"))
+    streamline_first = float(os.environ.get("PATIENCE_SOLVER_STREAMLINE_HAMILTON", "0.5"))
     streamliner = True
     position_bytes = 650  # measured: peak resident size over positions held, long searches
 
