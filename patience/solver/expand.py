@@ -65,9 +65,8 @@ class Expander(Generic[S]):
     instead of the canonical keys (for the checks that switch every pruning
     rule off). ``dead_ends`` False turns off a game's dead-end tests (positions proven lost
     without a search, e.g. Hamilton's pinned piles). ``restricted`` gives only the moves of a
-    smaller game (a *streamliner*,
-    a game whose kit has ``streamliner``): every line it finds is a line of the full game,
-    so its wins are wins, but a search with it proves nothing lost.
+    smaller game (a *streamliner*, a game whose kit has ``streamliner``): every line it finds
+    is a line of the full game, so its wins are wins, but a search with it proves nothing lost.
     """
 
     def __init__(self, game: Game[S], *, safe: bool = True, order: bool = True,

@@ -14,7 +14,7 @@ from patience.solver import LOST, WON
 from patience.solver.expand import Expander
 from patience.solver.search import search
 from tests.solver.brute_force import TooBig, brute_force_winnable
-from tests.solver.positions import split_suits
+from tests.solver.positions import hamilton_near_end
 
 PILES = 7
 
@@ -30,16 +30,12 @@ WON_WITH_A_MARKED_TARGET = (
 
 def _near_end(rng: random.Random, in_play: int) -> tuple[int, tuple[tuple[int, ...], ...], list[list[int]]]:
     """A start rank, foundations and seven non-empty piles holding the ``in_play`` cards left."""
-    start = rng.randint(1, 13)
-    order = [(start - 1 + i) % 13 for i in range(13)]
-    counts = [13, 13, 13, 13]
-    for _ in range(in_play):
-        counts[rng.choice([s for s in range(4) if counts[s] > 0])] -= 1
-    foundations, loose = split_suits(rng, [[s * 13 + o for o in order] for s in range(4)], counts)
-    piles = [[card] for card in loose[:PILES]]
-    for card in loose[PILES:]:
-        piles[rng.randrange(PILES)].append(card)
-    return start, foundations, piles
+    state = hamilton_near_end(rng, in_play)
+    piles = [list(pile) for pile in state.tableau]
+    for pile in piles:
+        if not pile:  # an empty pile would leave nothing to mark: it takes a card of the longest
+            pile.append(max(piles, key=len).pop())
+    return state.start, state.foundations, piles
 
 
 def _state(start: int, foundations: tuple[tuple[int, ...], ...], piles: list[list[int]]) -> HamiltonState:

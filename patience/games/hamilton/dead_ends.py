@@ -3,8 +3,8 @@
 A won position has an empty tableau, so a position where no pile can ever
 become empty is lost, whatever moves it still has. :func:`pinned` proves that
 for many deep lost positions, by *marking* cards that can never leave their
-pile while no pile is empty. The argument is in ``docs/solver.md`` ("Hamilton:
-pinned piles"); in short, with *stuck* = marked or under a marked card and
+pile while no pile is empty. The argument is in ``docs/solver.md`` ("Dead ends:
+Hamilton's pinned piles"); in short, with *stuck* = marked or under a marked card and
 *buried* = strictly under a marked card, a card ``x`` of pile ``P`` is marked
 when
 
@@ -218,10 +218,10 @@ class DeadEnds:
 
     def dead(self, state: HamiltonState) -> bool:
         """Whether ``state`` is proven lost by :func:`pinned` (False when not asked)."""
+        if not state.start:
+            return False
         self.seen += 1
         if self.seen % self.every:
-            return False
-        if not state.start:
             return False
         cache = self.caches.get(state.start)
         if cache is None:
