@@ -62,8 +62,10 @@ UNKNOWN: Final = "unknown"
 
 Solver = Callable[[Game[Any], Any, float], Result]
 #: The positions and the share of a solve's budget a looser game may take (Union Square's tableau
-#: as runs): in the middle of a game its loss proofs are what decides, and they are shared.
-LOOSER: Final = (10_000_000, 0.5)
+#: as runs): in the middle of a game its loss proofs are what decides, and they are shared (a
+#: stopped one leaves its finished positions to the next probe). 1,500,000 positions keep its keys
+#: within about 170 MB, as :data:`~patience.solver.proven.LOOSER_KEYS` keeps the table's.
+LOOSER: Final = (1_500_000, 0.8)
 #: The time the reported winning line may take to be shortened, as a share of ``max_seconds``
 #: (the solves leave their lines as found; only the reported one is shortened).
 TIDY_SHARE: Final = 0.1

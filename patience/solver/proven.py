@@ -15,10 +15,11 @@ positions of **one deal** (the stock of every position of a deal is a suffix of
 the deal's stock, so its length names it). Hamilton's key holds the whole
 stock and would do across deals too.
 
-The keys take memory; at most ``cap`` are kept, and when there are more the
-oldest half goes (a forgotten loss is only proven again, never wrong). The
-roots of lost searches are kept apart and never dropped (few, and the most
-useful: the review's positions themselves).
+The keys take memory; at most ``cap`` are kept (and ``looser_cap`` of the
+looser games' keys, which are small: see :data:`LOOSER_KEYS`), and when there
+are more the oldest half goes (a forgotten loss is only proven again, never
+wrong). The roots of lost searches are kept apart and never dropped (few, and
+the most useful: the review's positions themselves).
 
 >>> proven = Proven(cap=4)
 >>> proven.add_lost([b"a", b"b", b"c"], root=b"r")
@@ -42,13 +43,19 @@ from patience.solver.room import default_table_cap
 #: search's position; see :mod:`.room`): with this share the proofs stay within a quarter of a
 #: search's memory.
 KEYS_PER_POSITION = 1
+#: Looser games' keys kept: one is about 110 bytes with its table entry (Union Square's is one
+#: ``bytes`` of 40-odd), so at most about 170 MB. A looser proof in the middle of a game may enter
+#: a million positions, and the review's probes go on from each other's finished positions (see
+#: docs/solver.md, "A stopped looser search keeps what it finished"), so this table is the larger.
+LOOSER_KEYS = 1_500_000
 
 
 class Proven:
     """Canonical keys of positions proven lost, for the searches of one deal's positions."""
 
-    def __init__(self, cap: int) -> None:
+    def __init__(self, cap: int, looser_cap: int | None = None) -> None:
         self.cap = max(cap, 1)
+        self.looser_cap = self.cap if looser_cap is None else max(looser_cap, 1)
         self.lost: dict[Hashable, None] = {}
         self.roots: dict[Hashable, None] = {}
         #: positions of the kit's looser games proven lost (their keys; see ``SearchKit.looser``)
@@ -57,7 +64,7 @@ class Proven:
     @classmethod
     def for_game(cls, game: Game[Any]) -> Proven:
         """A table sized for ``game`` (:func:`~patience.solver.room.default_table_cap` keys)."""
-        return cls(KEYS_PER_POSITION * default_table_cap(game))
+        return cls(KEYS_PER_POSITION * default_table_cap(game), LOOSER_KEYS)
 
     def __len__(self) -> int:
         return len(self.lost) + len(self.roots) + len(self.looser)
@@ -76,9 +83,10 @@ class Proven:
         self.trim()
 
     def trim(self) -> None:
-        """Drop the oldest half of a table while there are more than ``cap`` keys."""
-        for table in (self.looser, self.lost):
-            excess = len(self) - self.cap
+        """Drop the oldest half of a table when it holds more than its cap (``looser_cap`` for the
+        looser games' keys, ``cap`` for the others)."""
+        for table, excess in ((self.looser, len(self.looser) - self.looser_cap),
+                              (self.lost, len(self.lost) + len(self.roots) - self.cap)):
             if excess > 0:
                 for old in list(islice(table, max(excess, len(table) // 2))):
                     del table[old]

@@ -71,12 +71,12 @@ class _Counter:
 
 
 def test_the_looser_game_shares_its_losses() -> None:
-    """Union Square deal 1 as played: the looser game proves moves 445, 430 and 420 lost; with the
+    """Union Square deal 1 as played: the looser game proves moves 370, 355 and 345 lost; with the
     table the earlier proofs skip what the later ones entered."""
     _game, states = _positions("union-square", 1)
     lost: dict[Any, None] = {}
     counts: list[tuple[int, int]] = []
-    for k in (445, 430, 420):
+    for k in (370, 355, 345):
         alone, shared = _Counter(), _Counter()
         assert _finish(relaxed_search(states[k], alone.take))[0] == LOST
         assert _finish(relaxed_search(states[k], shared.take, lost=lost))[0] == LOST
@@ -87,11 +87,13 @@ def test_the_looser_game_shares_its_losses() -> None:
 
 
 def test_the_table_keeps_to_its_cap() -> None:
-    proven = Proven(cap=10)
+    proven = Proven(cap=10, looser_cap=6)
     proven.add_lost(range(8), root="r")
     proven.looser.update({("x", n): None for n in range(8)})
     proven.trim()
-    assert len(proven) <= 10 and proven.is_lost("r")
+    assert len(proven.lost) + len(proven.roots) <= 10 and len(proven.looser) <= 6 and proven.is_lost("r")
+    proven.add_lost(range(8, 20), root=None)
+    assert len(proven.lost) + len(proven.roots) <= 10 and proven.is_lost("r") and 19 in proven.lost
 
 
 class _Allowance:
@@ -121,10 +123,10 @@ def test_a_stopped_looser_search_keeps_only_what_it_finished() -> None:
         closed.close()
         assert _finish(relaxed_search(states[k], _Counter().take, lost=lost))[0] == WON, k
     alone, resumed = _Counter(), _Counter()
-    assert _finish(relaxed_search(states[409], alone.take))[0] == LOST
+    assert _finish(relaxed_search(states[345], alone.take))[0] == LOST
     lost = {}
-    assert _finish(relaxed_search(states[409], _Allowance(alone.count // 2).take, lost=lost))[0] == "unknown"
-    assert _finish(relaxed_search(states[409], resumed.take, lost=lost))[0] == LOST
+    assert _finish(relaxed_search(states[345], _Allowance(alone.count // 2).take, lost=lost))[0] == "unknown"
+    assert _finish(relaxed_search(states[345], resumed.take, lost=lost))[0] == LOST
     assert resumed.count < alone.count * 3 // 4, (resumed.count, alone.count)
 
 

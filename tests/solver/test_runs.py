@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Generator
+from contextlib import suppress
 from itertools import product
 from typing import Any
 
@@ -239,18 +240,65 @@ def test_the_looser_game_prunes_nothing_it_needs() -> None:
 
 
 def test_a_card_up_is_not_always_right_in_the_first_half() -> None:
-    """Why the looser game's only-move rule is kept to the second half of a foundation.
+    """Why the real game's safe move is kept to the second half of a foundation, and the looser
+    game's first-half only-move is not wrong for it.
 
-    One pile K♠ Q♠ J♠ 10♠; spades up to 9♠ wants 10♠; the waste ends 10♠ J♠.
-    Sending the pile's 10♠ up first loses the looser game; it is won another way.
+    One pile K♠ Q♠ J♠ 10♠; spades up to 9♠ want 10♠; the waste ends 10♠ J♠.
+    In the real game the position is lost: once the pile's cards are up, the
+    waste's J♠ and 10♠ can only share the one pile, 10♠ on J♠, and the
+    foundation's second half wants J♠ first. The looser game forgets the
+    order in a pile, so there it is won, with the 10♠ sent up first (its
+    only move) or not.
     """
     spades = [39 + r for r in range(13)]
     state = UnionSquareState(
         ((spades[12], spades[11], spades[10], spades[9]),),
         (tuple(range(7)), tuple(spades[:9]), tuple(range(26, 38)), tuple(range(13, 23))),
         (7, 8, 9), (10, spades[11], spades[12], spades[9], spades[10]))
+    assert _first_half_only_move(state) == "tableau"
     assert _finish(relaxed_search(state, _budget(100_000)))[0] == "won"
     assert _finish(relaxed_search(state, _budget(100_000), prune=False))[0] == "won"
+    assert not brute_force_winnable(GAME, state, 100_000, piles_alike=True)
+
+
+def _first_half_only_move(state: UnionSquareState) -> str | None:
+    """Which of the first half's only-moves the looser game plays first from ``state``, if one."""
+    loose = runs_module._Loose(state, prune=True)
+    moves = loose.moves(False)
+    if len(moves) != 1:
+        return None
+    kind, card, _change = moves[0]
+    if loose.sizes[SUIT[card]] >= 13:
+        return None
+    return {runs_module._TABLEAU_UP: "tableau", runs_module._WASTE_UP: "waste"}.get(kind)
+
+
+def test_the_first_half_only_moves_lose_no_win() -> None:
+    """Small positions whose first move is one of the first half's only-moves (docs/solver.md, "The
+    looser game's first half"): the looser game answers the same with them and without any
+    only-move, and its losses are losses for the brute force of the real game.
+
+    Both rules are met in won positions (where a wrong rule would show, as a loss) and in lost ones.
+    """
+    rng = random.Random(12)
+    seen: Counter[tuple[str, str]] = Counter()
+    for _ in range(20_000):
+        game, state = mini_union_square_runs(rng, rng.randint(6, 12), piles=rng.randint(1, 3),
+                                             stock=rng.randint(0, 5), waste=rng.randint(3, 8),
+                                             up=rng.randint(0, 10))
+        rule = _first_half_only_move(state)
+        if rule is None or min(seen[(rule, "won")], seen[(rule, "lost")]) >= 30:
+            continue
+        pruned = _finish(relaxed_search(state, _budget(200_000)))[0]
+        plain = _finish(relaxed_search(state, _budget(200_000), prune=False))[0]
+        assert pruned == plain, game.position_text(state)
+        if plain == "lost":
+            with suppress(TooBig):
+                winnable = brute_force_winnable(game, state, 100_000, piles_alike=True)
+                assert not winnable, game.position_text(state)
+        seen[(rule, str(plain))] += 1
+    for rule in ("tableau", "waste"):
+        assert seen[(rule, "won")] >= 15 and seen[(rule, "lost")] >= 10, seen
 
 
 def _hearts(rank: int) -> int:
@@ -271,9 +319,9 @@ def test_the_waste_bound_lets_cards_that_may_go_up_join_runs() -> None:
                              tuple(_hearts(r) for r in range(6, 14)),
                              (_hearts(13), _hearts(4), _hearts(3), _hearts(5), _hearts(5)))
     loose = runs_module._Loose(state, prune=True)
-    above, below = [0] * 15, [0] * 15
-    above[3], above[5], below[4], below[13] = 1, 2, 1, 1
-    assert loose._suit_need(2, above, below) == 1
+    above = [0] * 15
+    above[3], above[5] = 1, 2
+    assert loose._suit_need(2, above) == 1
 
 
 #: A deck no one can win (tableau first, then the stock from the top): the tableau's K, J, 9

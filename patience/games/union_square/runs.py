@@ -310,8 +310,12 @@ def relaxed_search(state: UnionSquareState, take: Callable[[], bool], prune: boo
     is lost. The search clicks only when the next move is the waste's card
     (as :func:`run_search`) and plays the safe move of ``search.py``
     alone (its argument holds here: the cards it sends up are the highest of
-    their suit left, and cutting the top off a suit never adds a run).
-    ``prune=False`` switches both off (for the with/without tests). Yields every
+    their suit left, and cutting the top off a suit never adds a run). In the
+    first half of a foundation two more moves are played alone (arguments in
+    ``docs/solver.md``, "The looser game's first half"): the wanted card from
+    the tableau, and the wanted card from the waste when its other copy lies
+    lower in the waste. ``prune=False`` switches all of them off (for the
+    with/without tests). Yields every
     :data:`SLICE` positions; returns ``won`` (which proves nothing), ``lost``
     or ``unknown`` (the budget is spent, or a pile is not a run), each with no
     moves.
@@ -406,10 +410,13 @@ class _Loose:
         for card in self.stock:
             self.stock_counts[SUIT[card]][RANK[card]] += 1
 
-    def key(self, clicked: bool) -> tuple[int, bytes, tuple[int, ...], bool]:
-        """The stock (by the cards left in it: within one deal that names it), the waste, the
-        foundations' sizes; the tableau's cards are the others."""
-        return len(self.stock) - self.turned, bytes(self.waste), tuple(self.sizes), clicked
+    def key(self, clicked: bool) -> bytes:
+        """The stock (by the cards left in it: within one deal that names it), the foundations'
+        sizes, whether a click came last, then the waste; the tableau's cards are the others. (One
+        ``bytes``: small to keep, as a review keeps millions of them.)"""
+        sizes = self.sizes
+        head = (len(self.stock) - self.turned, sizes[0], sizes[1], sizes[2], sizes[3], clicked)
+        return bytes(head) + bytes(self.waste)
 
     def won(self) -> bool:
         return not self.runs and not self.waste and self.turned == len(self.stock)
@@ -426,7 +433,9 @@ class _Loose:
             card = waste[-1]
             suit = SUIT[card]
             if sizes[suit] < FULL_FOUNDATION and RANK[card] == self._wanted_rank(suit):
-                if sizes[suit] >= FOUNDATION_TURN and self.prune:
+                # safe in the second half (search.py), and in the first when the card's other copy
+                # lies lower in the waste (docs/solver.md, "The looser game's first half")
+                if self.prune and (sizes[suit] >= FOUNDATION_TURN or waste.index(card) < len(waste) - 1):
                     return [(_WASTE_UP, card, 0)]
                 out.append((_WASTE_UP, card, 0))
         if not clicked:
@@ -439,7 +448,7 @@ class _Loose:
                 change = added_runs(counts[suit], rank, -1)
                 if self.runs + change > self.room:
                     continue
-                if sizes[suit] >= FOUNDATION_TURN and self.prune:
+                if self.prune:  # safe in both halves (search.py, and docs/solver.md)
                     return [(_TABLEAU_UP, suit * 13 + rank - 1, change)]
                 out.append((_TABLEAU_UP, suit * 13 + rank - 1, change))
         if waste:
@@ -506,44 +515,52 @@ class _Loose:
         walk uses and the stock's cards added at best (they may join runs),
         they still need more runs than there are piles: ``x`` never leaves.
         """
-        waste = self.waste
-        if self.runs + len(waste) <= self.room:
+        waste, room = self.waste, self.room
+        size = len(waste)
+        free = room - self.runs  # cards above x that fit as new runs: no x before them can be stuck
+        first = size - free - 2  # the highest x with more than ``free`` cards above it
+        if first < 0:
             return None  # the tableau and every waste card fit even as single runs
-        below = [[0] * 15 for _ in range(4)]
-        for card in waste:
-            below[SUIT[card]][RANK[card]] += 1
-        above = [[0] * 15 for _ in range(4)]
-        free = self.room - self.runs  # cards above x that fit as new runs: no x before them can be stuck
-        need: list[int] | None = None
-        for i in range(len(waste) - 1, 0, -1):  # x = waste[i - 1]; waste[i] joins the cards above it
-            card = waste[i]
-            suit, rank = SUIT[card], RANK[card]
-            below[suit][rank] -= 1
-            above[suit][rank] += 1
-            if len(waste) - i <= free:
-                continue
-            if need is None:
-                need = [self._suit_need(s, above[s], below[s]) for s in range(4)]
-            else:
-                need[suit] = self._suit_need(suit, above[suit], below[suit])
-            if sum(need) > self.room:
-                return i - 1, tuple(need)
+        kept = [bytearray(counts) for counts in self.counts]  # the tableau's cards and those above x
+        for card in waste[first + 1:]:
+            kept[SUIT[card]][RANK[card]] += 1
+        heads = [bytes((self.sizes[suit],)) + bytes(self.stock_counts[suit]) for suit in range(4)]
+        need = [_needed(heads[suit], kept[suit]) for suit in range(4)]
+        total = sum(need)
+        for i in range(first, -1, -1):  # x = waste[i]
+            if total > room:
+                return i, tuple(need)
+            if not i:
+                break
+            card = waste[i]  # the next x lies under it: it joins the cards above x
+            suit = SUIT[card]
+            kept[suit][RANK[card]] += 1
+            runs = _needed(heads[suit], kept[suit])
+            total += runs - need[suit]
+            need[suit] = runs
         return None
 
-    def _suit_need(self, suit: int, above: list[int], below: list[int]) -> int:
-        """Fewest runs one suit's cards force on the tableau while the cards ``below`` stay in the waste."""
-        kept = bytes(map(add, self.counts[suit], above))  # can leave the tableau only by going up
-        key = (self.sizes[suit], kept, bytes(self.stock_counts[suit]))
-        need = _NEEDS.get(key)
-        if need is None:
-            if len(_NEEDS) >= NEEDS_CAP:
-                _NEEDS.clear()
-            need = _NEEDS[key] = suit_need(*key)
-        return need
+    def _suit_need(self, suit: int, above: list[int]) -> int:
+        """Fewest runs one suit's cards force on the tableau while the cards ``above`` x must leave
+        before x (:func:`suit_need`, remembered)."""
+        kept = bytearray(map(add, self.counts[suit], above))  # can leave the tableau only by going up
+        return _needed(bytes((self.sizes[suit],)) + bytes(self.stock_counts[suit]), kept)
+
+
+def _needed(head: bytes, kept: bytearray) -> int:
+    """:func:`suit_need` for the foundation's size and the stock's counts in ``head`` and the
+    tableau's counts ``kept``, remembered in ``_NEEDS``."""
+    key = head + kept
+    need = _NEEDS.get(key)
+    if need is None:
+        if len(_NEEDS) >= NEEDS_CAP:
+            _NEEDS.clear()
+        need = _NEEDS[key] = suit_need(head[0], bytes(kept), head[1:])
+    return need
 
 
 #: :func:`suit_need`'s answers by its arguments (it is called again and again with the same ones).
-_NEEDS: dict[tuple[int, bytes, bytes], int] = {}
+_NEEDS: dict[bytes, int] = {}
 NEEDS_CAP: Final = 1 << 18
 
 
