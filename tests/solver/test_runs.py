@@ -14,7 +14,7 @@ import pytest
 from patience import get_game
 from patience.cards import ACE, RANK, SUIT, card_text, parse_card
 from patience.games.union_square import runs as runs_module
-from patience.games.union_square.rules import UnionSquareState, fits_tableau
+from patience.games.union_square.rules import FOUNDATION_TURN, UnionSquareState, fits_tableau
 from patience.games.union_square.runs import (
     fewest_runs,
     piles_are_runs,
@@ -268,7 +268,7 @@ def _first_half_only_move(state: UnionSquareState) -> str | None:
     if len(moves) != 1:
         return None
     kind, card, _change = moves[0]
-    if loose.sizes[SUIT[card]] >= 13:
+    if loose.sizes[SUIT[card]] >= FOUNDATION_TURN:
         return None
     return {runs_module._TABLEAU_UP: "tableau", runs_module._WASTE_UP: "waste"}.get(kind)
 

@@ -524,7 +524,7 @@ class _Loose:
         kept = [bytearray(counts) for counts in self.counts]  # the tableau's cards and those above x
         for card in waste[first + 1:]:
             kept[SUIT[card]][RANK[card]] += 1
-        heads = [bytes((self.sizes[suit],)) + bytes(self.stock_counts[suit]) for suit in range(4)]
+        heads = [self._head(suit) for suit in range(4)]
         need = [_needed(heads[suit], kept[suit]) for suit in range(4)]
         total = sum(need)
         for i in range(first, -1, -1):  # x = waste[i]
@@ -544,7 +544,12 @@ class _Loose:
         """Fewest runs one suit's cards force on the tableau while the cards ``above`` x must leave
         before x (:func:`suit_need`, remembered)."""
         kept = bytearray(map(add, self.counts[suit], above))  # can leave the tableau only by going up
-        return _needed(bytes((self.sizes[suit],)) + bytes(self.stock_counts[suit]), kept)
+        return _needed(self._head(suit), kept)
+
+    def _head(self, suit: int) -> bytes:
+        """What :func:`_needed` takes of one suit besides the tableau: its foundation's size, then
+        its cards left in the stock by rank."""
+        return bytes((self.sizes[suit],)) + bytes(self.stock_counts[suit])
 
 
 def _needed(head: bytes, kept: bytearray) -> int:
