@@ -9,7 +9,7 @@ import pytest
 from patience import get_game
 from patience.games.hamilton import dead_ends
 from patience.games.hamilton.dead_ends import DeadEnds, marks, pinned
-from patience.games.hamilton.rules import HamiltonGame, HamiltonState
+from patience.games.hamilton.rules import HamiltonGame, HamiltonState, Pile
 from patience.solver import LOST, WON
 from patience.solver.expand import Expander
 from patience.solver.search import search
@@ -110,11 +110,32 @@ def test_never_fires_on_a_winning_line(deal: int) -> None:
     state = game.new(deal)
     result = search(game, state, max_seconds=30)
     assert result.outcome == WON
-    caches: dict[int, dict[bytes, dead_ends.Candidates]] = {}
+    caches: dict[int, dict[Pile, dead_ends.Candidates]] = {}
     for move in result.moves:
         state = game.apply(state, move)
         if state.start:
             assert not pinned(state, caches.setdefault(state.start, {})), game.position_text(state)
+
+
+def test_the_shortcuts_give_the_full_marking_s_answer() -> None:
+    """``pinned`` stops early (a pile with no candidate that could ever be marked, every pile
+    marked); on positions of random games it says what the full marking says."""
+    game = get_game("hamilton")
+    rng = random.Random(22)
+    answers = {True: 0, False: 0}
+    for deal in range(1, 41):
+        state = game.new(deal)
+        caches: dict[int, dict[Pile, dead_ends.Candidates]] = {}
+        for _ in range(400):
+            legal = game.legal_moves(state)
+            if not legal:
+                break
+            state = game.apply(state, rng.choice(legal))
+            if state.start:
+                fast = pinned(state, caches.setdefault(state.start, {}))
+                assert fast == (min(marks(state, {})) >= 0), game.position_text(state)
+                answers[fast] += 1
+    assert answers[True] > 100 and answers[False] > 100, answers
 
 
 SHORTER = (11741, 2294)  # lost deals whose proofs the test shortens most

@@ -41,7 +41,7 @@ from __future__ import annotations
 from typing import Final
 
 from patience.cards import SUIT
-from patience.games.hamilton.rules import ACCEPTS, IDX, NEXT_IN_SUIT, HamiltonState
+from patience.games.hamilton.rules import ACCEPTS, IDX, NEXT_IN_SUIT, HamiltonState, Pile
 
 #: TARGETS[start][card] = the cards ``card`` may be placed on in the tableau (its colour, one step higher)
 TARGETS: Final = tuple(
@@ -58,11 +58,13 @@ BIT: Final = tuple(1 << c for c in range(52))
 ANY_BELOW: Final = -1  # a candidate's lower-card need when a lower card of its suit lies under it in its pile
 CACHE_LIMIT: Final = 30_000  # piles whose candidates are kept (measured: 20,000 is as fast on the slow deals)
 
-#: A pile's candidates, top first: (depth, targets outside the pile as a bit set, lower cards needed) triples
+#: A pile's candidates, top first, :data:`STRIDE` numbers each: the depth, the targets outside the
+#: pile (a bit set), the lower cards needed, the cards under it (a bit set), those and itself
 Candidates = tuple[int, ...]
+STRIDE: Final = 5
 
 
-def pinned(state: HamiltonState, cache: dict[bytes, Candidates]) -> bool:
+def pinned(state: HamiltonState, cache: dict[Pile, Candidates]) -> bool:
     """True when every pile holds a card that can never leave it while no pile is empty (so: lost).
 
     False says nothing. ``cache`` keeps each pile's candidates for ``state``'s start rank (give
@@ -71,7 +73,7 @@ def pinned(state: HamiltonState, cache: dict[bytes, Candidates]) -> bool:
     return min(marks(state, cache, stop=True)) >= 0
 
 
-def marks(state: HamiltonState, cache: dict[bytes, Candidates], stop: bool = False) -> list[int]:
+def marks(state: HamiltonState, cache: dict[Pile, Candidates], stop: bool = False) -> list[int]:
     """The depth of each pile's highest marked card (-1: none; none at all with an empty pile).
 
     With ``stop`` it returns as soon as the answer of :func:`pinned` is known: when a pile can
@@ -93,15 +95,26 @@ def marks(state: HamiltonState, cache: dict[bytes, Candidates], stop: bool = Fal
         return high
     piles: list[Candidates] = []
     for pile in tableau:
-        blob = bytes(pile)
-        candidates = cache.get(blob)
+        candidates = cache.get(pile)
         if candidates is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            candidates = cache[blob] = _candidates(pile, start)
+            candidates = cache[pile] = _candidates(pile, start)
         if stop and not candidates:
             return high
         piles.append(candidates)
+    if stop:
+        # Buried cards lie under a pile's highest candidate (candidates[3]), so a pile whose every
+        # candidate has a target outside those cards can have no mark.
+        buriable = 0
+        for candidates in piles:
+            buriable |= candidates[3]
+        for candidates in piles:
+            for n in range(1, len(candidates), STRIDE):
+                if not candidates[n] & ~buriable:
+                    break
+            else:
+                return high
     stuck = 0  # marked cards and the cards under them
     buried = 0  # the cards under marked cards
     unmarked = count
@@ -111,7 +124,7 @@ def marks(state: HamiltonState, cache: dict[bytes, Candidates], stop: bool = Fal
         for i in range(count):
             mark = high[i]
             candidates = piles[i]
-            for n in range(0, len(candidates), 3):
+            for n in range(0, len(candidates), STRIDE):
                 depth = candidates[n]
                 if depth <= mark:
                     break
@@ -125,11 +138,8 @@ def marks(state: HamiltonState, cache: dict[bytes, Candidates], stop: bool = Fal
                     unmarked -= 1
                     if stop and not unmarked:
                         return high
-                pile = tableau[i]
-                for card in pile[max(mark, 0) : depth]:  # the old mark is buried now too
-                    stuck |= BIT[card]
-                    buried |= BIT[card]
-                stuck |= BIT[pile[depth]]
+                buried |= candidates[n + 3]  # the cards under it (the old mark among them)
+                stuck |= candidates[n + 4]  # those and the marked card
                 changed = True
                 break
     return high
@@ -149,7 +159,9 @@ def _candidates(pile: tuple[int, ...], start: int) -> Candidates:
     depth_of = {card: depth for depth, card in enumerate(pile)}
     lowest = [13, 13, 13, 13]
     below: list[bool] = []  # whether a lower card of its suit lies under each card
+    under = [0]  # under[d]: the cards under depth d, as a bit set
     for card in pile:
+        under.append(under[-1] | BIT[card])
         step = idx[card]
         below.append(step > lowest[SUIT[card]])
         lowest[SUIT[card]] = min(lowest[SUIT[card]], step)
@@ -174,9 +186,9 @@ def _candidates(pile: tuple[int, ...], start: int) -> Candidates:
         if not possible:
             continue
         need = ANY_BELOW if below[depth] else lower[pile[depth]]
-        if any(_covers(out[n + 1], out[n + 2], outside, need) for n in range(0, len(out), 3)):
+        if any(_covers(out[n + 1], out[n + 2], outside, need) for n in range(0, len(out), STRIDE)):
             continue
-        out += (depth, outside, need)
+        out += (depth, outside, need, under[depth], under[depth] | BIT[pile[depth]])
     return tuple(out)
 
 
@@ -195,7 +207,7 @@ SPARSE: Final = 32
 class DeadEnds:
     """:func:`pinned` for one search's positions, asked less where it seldom answers.
 
-    The test costs about a third of a position's expansion. On the slow deals of
+    The test costs about a fifth of a position's expansion. On the slow deals of
     ``bench/solver.py`` it finds 22-35% of the positions dead where it pays (proofs
     need 37-51% fewer positions) and 2-10% where it does not, so after each
     :data:`WINDOW` tests it goes on testing every position only if at least
@@ -210,7 +222,7 @@ class DeadEnds:
     """
 
     def __init__(self) -> None:
-        self.caches: dict[int, dict[bytes, Candidates]] = {}  # a start rank -> its piles' candidates
+        self.caches: dict[int, dict[Pile, Candidates]] = {}  # a start rank -> its piles' candidates
         self.every = SPARSE  # until a window says the test pays
         self.seen = 0
         self.tested = 0
