@@ -1,6 +1,6 @@
 """Screenshots of the page, reproducible: both games in three sizes and languages, looks, win, review, fair.
 
-    python scripts/screenshots.py --out /tmp/shots            # all 32 shots, a README.md beside them
+    python scripts/screenshots.py --out /tmp/shots            # all 40 shots, a README.md beside them
     python scripts/screenshots.py --out /tmp/shots --only fair  # one group: play, looks, win, review, fair
 
 It starts the real app (:func:`patience.web.app.create_app`, served by uvicorn on a free port) over a
@@ -11,7 +11,8 @@ fresh database in a temporary folder, drives Debian's Chromium (``/usr/bin/chrom
   1280×800 and 1920×1080, in en, pt_BR and ru;
 * ``felt-NAME.png``, ``theme-dark.png`` and ``theme-dark-menu.png``: each table felt, the dark theme
   (and its menu open) at 1280×800;
-* ``win.png``: the win box after a won game (the last move of a winning line dragged on the page);
+* ``win-WxH-LANG.png``: the win box after a won game (the last move of a winning line dragged on the
+  page), in the three sizes and languages: the footer's line shows under it;
 * ``review-lost.png``: the review of a lost game, at its turning point;
 * ``fair-LANG-odds.png`` and ``fair-LANG-hint.png``: fair analysis at 1280×800, the dot with the odds,
   then a fair hint (which takes the dot's place in the footer).
@@ -195,8 +196,15 @@ def look_shots(camera: Camera) -> None:
 
 def win_shot(camera: Camera) -> None:
     """(c) the win box: all but the last move of a winning line through the API, the last one dragged."""
+    for size in SIZES:
+        for lang in LANGUAGES:
+            one_win(camera, size, lang)
+
+
+def one_win(camera: Camera, size: tuple[int, int], lang: str) -> None:
+    """The win box at one size in one language."""
     game, deal, moves = winning_line("winning-hamilton-1.txt")
-    with camera.page() as page:
+    with camera.page(size, lang) as page:
         open_deal(page, camera.url, game, deal)
         before = post_moves(page, moves[:-1])
         source_pile, target_pile = moves[-1].split("x")[0].split("-")
@@ -207,7 +215,9 @@ def win_shot(camera: Camera) -> None:
         drag(page, source, page.locator(f'[data-pile="{pile_of[target_pile]}"]'))
         page.wait_for_function("() => window.patience.app.game.won")
         page.wait_for_selector("#message[data-kind='won']")
-        camera.take(page, "win", f"the win box after winning Hamilton deal {deal} ({len(moves)} moves)")
+        camera.take(page, f"win-{size[0]}x{size[1]}-{lang}",
+                    f"the win box after winning Hamilton deal {deal} ({len(moves)} moves), "
+                    f"{size[0]}×{size[1]}, {lang}")
 
 
 def review_shot(camera: Camera) -> None:

@@ -87,3 +87,17 @@ def test_after_a_win_undo_is_off_and_the_clocks_agree(page: Any, live_server: st
     status = page.locator('#status [data-stat="time"] b').text_content()
     assert status == page.locator('#win-details [data-win="time"]').text_content()
     assert page.locator("#winnable").get_attribute("data-status") == "won"
+    # the win box floats over the page, so the footer keeps its line: the dot, the deal, the difficulty
+    assert page.locator(".footer-info").is_visible()
+    assert page.locator("#deal-label").text_content()
+
+
+def test_a_won_game_keeps_the_phone_footer_at_80_px(page_factory: Any, live_server: str) -> None:
+    """A lost game's bar takes the phone's footer to 9rem; the win box floats and leaves it alone."""
+    page = page_factory(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    game, deal, moves = winning_line("winning-hamilton-1.txt")
+    open_deal(page, live_server, game, deal)
+    assert post_moves(page, moves)["won"]
+    page.wait_for_selector("#message[data-kind='won']")
+    assert page.evaluate("document.querySelector('.footer').getBoundingClientRect().height") <= 80
+    assert page.locator(".footer-info").is_visible()

@@ -93,7 +93,9 @@ function render(mode = "move") {
   const table = $("table");
   const hadFocus = table.contains(document.activeElement) && document.activeElement !== table;
   renderStatus(); // first: the table's size depends on the room the status bar leaves
-  $("message").hidden = !messageShown(app.game); // and on the footer's height (a phone's grows for it)
+  // and on the footer's height: a phone's grows for a lost game's bar, not for the win box (which floats)
+  $("message").hidden = !messageShown(app.game);
+  $("message").dataset.kind = app.game.won ? "won" : "over";
   app.pileEls = renderTable(table, app.game, mode);
   applyRovingFocus(hadFocus || app.keepFocus);
   app.keepFocus = false;
