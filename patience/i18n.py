@@ -127,6 +127,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_current.get()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context``: the same English words may need other words
+    elsewhere ("Won" as a count of games, "Won" as one game's result)."""
+    return translations(_current.get()).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction without translating it now (see :func:`pgettext`)."""
     return message

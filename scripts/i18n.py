@@ -3,8 +3,9 @@
     python scripts/i18n.py          # extract to patience/locale/patience.pot, update pt_BR and ru, compile
     python scripts/i18n.py --check  # change nothing; exit 1 if anything is out of date or untranslated
 
-Messages are the English strings passed to ``_()``, ``N_()`` and
-``ngettext()`` anywhere under ``patience/`` (see ``babel.cfg``). The ``.mo``
+Messages are the English strings passed to ``_()``, ``N_()``,
+``ngettext()``, ``pgettext()`` and ``NC_()`` (the last two with a context)
+anywhere under ``patience/`` (see ``babel.cfg``). The ``.mo``
 files are committed, so an install needs no build step; the test suite checks
 that they match the ``.po`` files.
 
@@ -46,7 +47,7 @@ PLURAL_FORMS: Final = {
 }
 LOCALES: Final = tuple(PLURAL_FORMS)
 #: Keyword -> argument positions of the messages (``ngettext`` has singular and plural).
-KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 MAPPING_FILE: Final = ROOT / "babel.cfg"
 COMMENT_TAGS: Final = ("TRANSLATORS:",)
 LANGUAGE_NAMES: Final = {"pt_BR": "Portuguese (Brazil)", "ru": "Russian"}

@@ -25,8 +25,17 @@ from typing import Final, NamedTuple
 
 from babel import Locale
 
-from patience.i18n import LANGUAGE_NAMES, N_, _, get_language, language, ngettext
+from patience.i18n import LANGUAGE_NAMES, N_, NC_, _, get_language, language, ngettext, pgettext
 from patience.rules import FOUNDATION, MAX_FOUNDATIONS, MAX_TABLEAU, TABLEAU, pile_dom_id
+
+#: The context of the words for one game's result (the dot after a win, the statistics' history and
+#: chart), where "Won" as a column of counts needs other words in Portuguese ("Vitórias", "Vitória").
+RESULT: Final = "a game's result"
+#: Strings the page looks up with a context (``tc(context, source)``): sent under ``context\x04source``.
+CONTEXT_MESSAGES: Final[tuple[tuple[str, str], ...]] = (
+    (RESULT, NC_("a game's result", "Won")), (RESULT, NC_("a game's result", "Lost")),
+)
+CONTEXT_SEPARATOR: Final = "\x04"  # gettext's own separator of a context and its message
 
 #: Every fixed string of the page: controls, status bar, dialogs, statistics, messages, ARIA labels.
 MESSAGES: Final[tuple[str, ...]] = (
@@ -201,7 +210,9 @@ def translated_catalog() -> MessageCatalog:
 def _catalog(lang: str) -> MessageCatalog:
     with language(lang):
         return MessageCatalog(
-            messages={source: _(source) for source in MESSAGES + LOOKS_MESSAGES},
+            messages={source: _(source) for source in MESSAGES + LOOKS_MESSAGES}
+            | {f"{context}{CONTEXT_SEPARATOR}{source}": pgettext(context, source)
+               for context, source in CONTEXT_MESSAGES},
             plurals={key: plural_forms(lang, form) for key, form in _plural_sources().items()},
             cards={text: _(name) for text, name in CARD_NAMES.items()},
             piles=pile_names(),

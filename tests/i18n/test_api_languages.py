@@ -94,5 +94,6 @@ def test_statistics_formatted_for_the_language(
     formatted = stats["formatted"]
     assert formatted["win_rate"] == win_rate
     assert re.match(date_pattern, formatted["history"][0]["finished_at"])
-    assert formatted["history"][0]["result"] == {"en": "Lost", "pt_BR": "Derrotas", "ru": "Проиграно"}[lang]
-    assert formatted["history"][1]["result"] == {"en": "Won", "pt_BR": "Vitórias", "ru": "Выиграно"}[lang]
+    # one game's result, not the column of counts ("Won": "Vitórias", "Выиграно")
+    assert formatted["history"][0]["result"] == {"en": "Lost", "pt_BR": "Derrota", "ru": "Поражение"}[lang]
+    assert formatted["history"][1]["result"] == {"en": "Won", "pt_BR": "Vitória", "ru": "Победа"}[lang]

@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import control, drag, open_deal, top_card, wait_ready, wait_version
+from tests.browser.helpers import (
+    control,
+    drag,
+    open_deal,
+    post_moves,
+    top_card,
+    wait_ready,
+    wait_version,
+    winning_line,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -76,3 +85,14 @@ def test_russian_from_the_switcher_and_remembered(page: Any, live_server: str) -
     wait_ready(page)
     expect(page.locator("#rules-button")).to_have_text("Правила")
     assert page.evaluate("document.documentElement.lang") == "ru"
+
+
+@pytest.mark.parametrize(("locale", "result"), [("en", "Won"), ("pt-BR", "Vitória"), ("ru", "Победа")])
+def test_the_dot_of_a_won_game_names_its_result(page_factory: Any, live_server: str, locale: str,
+                                                 result: str) -> None:
+    """One game's result ("Vitória"), not the statistics' column of wins ("Vitórias")."""
+    page = page_factory(locale=locale)
+    game, deal, moves = winning_line("winning-hamilton-1.txt")
+    open_deal(page, live_server, game, deal)
+    assert post_moves(page, moves)["won"]
+    expect(page.locator("#winnable")).to_have_text(result)

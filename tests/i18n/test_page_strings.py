@@ -18,6 +18,8 @@ messages = pytest.importorskip("patience.web.messages")
 
 STATIC = Path(messages.__file__).resolve().parent / "static"
 LOOKUP = re.compile(r"""\b(t|fmt|plural)\(\s*(["'])((?:(?!\2)[^\\]|\\.)*)\2""")
+#: ``tc("context", "source")``: looked up as ``context\x04source``
+CONTEXT_LOOKUP = re.compile(r"""\btc\(\s*"([^"]*)",\s*"([^"]*)"\s*\)""")
 ATTRIBUTE = re.compile(r'data-i18n(?:-aria|-placeholder)?="([^"]*)"')
 
 
@@ -27,6 +29,8 @@ def page_strings() -> dict[str, str]:
     for script in sorted(STATIC.rglob("*.js")):
         for match in LOOKUP.finditer(script.read_text(encoding="utf-8")):
             found.setdefault(match.group(3), f"{script.name}: {match.group(1)}()")
+        for match in CONTEXT_LOOKUP.finditer(script.read_text(encoding="utf-8")):
+            found.setdefault(f"{match.group(1)}\x04{match.group(2)}", f"{script.name}: tc()")
     for html in sorted(STATIC.rglob("*.html")):
         for match in ATTRIBUTE.finditer(html.read_text(encoding="utf-8")):
             found.setdefault(match.group(1), f"{html.name}: data-i18n")

@@ -15,7 +15,7 @@ from babel.numbers import format_decimal, format_percent
 from fastapi import APIRouter, HTTPException, Request, Response
 
 from patience.catalog import CatalogError, check_difficulty
-from patience.i18n import _, get_language
+from patience.i18n import _, get_language, pgettext
 from patience.rules import game_slugs
 from patience.store import Statistics
 from patience.store.exchange import ImportRefused, read_json, to_csv, to_json
@@ -51,7 +51,8 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
         {
             "finished_at": none if r.finished_at is None else format_datetime(
                 datetime.fromtimestamp(r.finished_at, UTC), "short", locale=lang),
-            "result": _("In progress") if r.won is None else _("Won") if r.won else _("Lost"),
+            "result": _("In progress") if r.won is None else pgettext("a game's result", "Won") if r.won
+            else pgettext("a game's result", "Lost"),
             "score": number(r.score),
             "time": clock_text(r.seconds),
             "moves": number(r.moves),

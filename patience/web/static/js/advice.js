@@ -2,7 +2,7 @@
 // background after each change (never blocking play), and the Hint button.
 
 import { api } from "./api.js";
-import { fmt, langTag, t } from "./i18n.js";
+import { fmt, langTag, t, tc } from "./i18n.js";
 import { fairMode, hintQuery, scheduleOdds } from "./fair.js";
 import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
 import { hintWords } from "./words.js";
@@ -14,7 +14,7 @@ const WINNABLE_TEXT = {
   lost: "Lost: this deal can no longer be won",
   unknown: "Not known yet",
   pending: "Thinking…",
-  won: "Won",
+  won: "Won", // a game's result: looked up with its context, below
 };
 
 /** The dot's words: `searched` is the longest search that ended undecided (seconds). */
@@ -23,6 +23,7 @@ function winnableText(status, searched) {
   if (status === "unknown" && searched > 0) {
     return fmt("Not decided in {seconds} s", { seconds: Number(searched.toFixed(1)).toLocaleString(langTag()) });
   }
+  if (status === "won") return tc("a game's result", "Won");
   return t(WINNABLE_TEXT[status] || WINNABLE_TEXT.unknown);
 }
 

@@ -4,7 +4,7 @@
 // "Show me how" (which follows a line found by knowing the stock) waits until nothing is hidden.
 
 import { api } from "./api.js";
-import { fmt, langTag, t } from "./i18n.js";
+import { fmt, langTag, t, tc } from "./i18n.js";
 import { $, app } from "./state.js";
 
 const MODE_KEY = "patience.analysis";
@@ -82,7 +82,7 @@ export function scheduleOdds(g) {
   el.dataset.analysis = FAIR;
   if (g.won) {
     el.dataset.status = "won";
-    el.textContent = t("Won");
+    el.textContent = tc("a game's result", "Won");
     return;
   }
   el.dataset.status = "pending";

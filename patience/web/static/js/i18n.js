@@ -78,6 +78,12 @@ export function t(source) {
   return typeof text === "string" && text !== "" ? text : source;
 }
 
+/** `source` as meant in `context` (the server sends it under context + "\u0004" + source, as gettext). */
+export function tc(context, source) {
+  const text = messages[`${context}\u0004${source}`];
+  return typeof text === "string" && text !== "" ? text : source;
+}
+
 export function fmt(source, values = {}) {
   return t(source).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { ask } from "./dialogs.js";
-import { fmt, t } from "./i18n.js";
+import { fmt, t, tc } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const FIELDS = [
@@ -83,7 +83,8 @@ export function drawChart(history, maxScore, totals = null) {
       x, y: pad.t + innerH - h, width: slot * 0.7, height: h, rx: 2,
       class: g.won ? "bar won" : g.finished === false ? "bar playing" : "bar lost",
     });
-    const result = g.won ? t("Won") : g.finished === false ? t("In progress") : t("Lost");
+    const result = g.won ? tc("a game's result", "Won") : g.finished === false ? t("In progress")
+      : tc("a game's result", "Lost");
     bar.append(svg("title", {}, `${result}: ${g.score}/${maxScore}`));
     chart.append(bar);
     wins += g.won ? 1 : 0;
