@@ -95,6 +95,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                                                 fair=DEFAULT_FAIR_SECONDS))
     p.add_argument("--out", type=Path, metavar="FILE",
                    help=_("results file (default survey-GAME-A-B.jsonl)"))
+    p.add_argument("--skip-searched", action="store_true",
+                   help=_("do not search again the deals left unknown by a search with at least this "
+                          "budget (it would almost surely end the same way)"))
     p.add_argument("--summary", nargs="*", type=Path, metavar="FILE",
                    help=_("only print the summary, of the results file or of the FILEs given (merged, "
                           "the latest row of each deal counts); solve nothing"))
@@ -232,7 +235,7 @@ def run_survey(args: argparse.Namespace) -> int:
     def run(backend: Backend | None) -> Summary:
         return survey(args.game, deals, out, workers=args.workers, max_nodes=args.max_nodes,
                       max_seconds=max_seconds, progress=sys.stderr, backend=backend, policy=args.policy,
-                      samples=args.samples)
+                      samples=args.samples, skip_searched=args.skip_searched)
 
     if args.scheduler is None:
         summary = run(None)

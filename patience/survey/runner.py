@@ -2,7 +2,9 @@
 
 Each deal's result is one JSON line in the results file, written as soon as
 it arrives, so an interrupted survey loses nothing: a rerun skips the deals
-already decided (``won`` or ``lost``) and tries the others again. A row torn
+already decided (``won`` or ``lost``) and tries the others again (with
+``skip_searched``, not those already left unknown by a search with at
+least this budget). A row torn
 by the interruption is cut off before the rerun appends (its deal is solved
 again), so each deal's row is whole and there once per pass. Where the
 deals are solved is the backend's business: local processes
@@ -62,13 +64,16 @@ def survey(
     backend: Backend | None = None,
     policy: str = THOUGHTFUL,
     samples: int | None = None,
+    skip_searched: bool = False,
 ) -> Summary:
     """Solve every deal of ``deals`` not yet decided in ``out``; append a row per deal; summarize.
 
     The deals are solved by ``backend``, by default ``workers`` local
     processes. With ``policy="fair"`` the fair player plays them with
     ``samples`` completions per decision, ``max_nodes`` and ``max_seconds``
-    bounding each solve.
+    bounding each solve. With ``skip_searched``, a deal whose latest row is
+    ``unknown`` after a search with at least this budget (see :func:`searched_with`) is not solved
+    again.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -80,9 +85,12 @@ def survey(
     """
     get_game(slug)  # fails early on an unknown game
     jobs_for = _jobs_for(policy, samples, max_nodes, max_seconds)
+    sample_job = jobs_for(slug, 0)
+    fair_samples = sample_job[4] if len(sample_job) > 4 else None  # the samples a fair row must show
     found = read_results(out) if out.exists() else ResultsFile([])
     done = {row["deal"]: row for row in found.rows if row["game"] == slug and policy_of(row) == policy}
-    todo = [deal for deal in deals if done.get(deal, {}).get("outcome") not in DECIDED]
+    todo = [deal for deal in deals if done.get(deal, {}).get("outcome") not in DECIDED
+            and not (skip_searched and searched_with(done.get(deal), max_nodes, max_seconds, fair_samples))]
     jobs = [jobs_for(slug, deal) for deal in todo]
     rows = {deal: done[deal] for deal in deals if deal in done}
     started = clock()
@@ -108,6 +116,31 @@ def survey(
     if progress is not None and jobs:
         progress.write("\n")
     return summarize(rows.values())
+
+
+def searched_with(row: Row | None, max_nodes: int | None, max_seconds: float | None,
+                  samples: int | None = None) -> bool:
+    """Whether ``row`` is a search with at least this budget (no limit counts as the most).
+
+    Searched again, such a deal is almost surely left ``unknown`` again, at the same cost: the solver
+    expands the same positions in the same order (only its phases bounded by a share of the time may
+    end elsewhere on a machine busier or freer than the first time).
+
+    >>> row = {"outcome": "unknown", "max_nodes": 10_000_000, "max_seconds": 600.0}
+    >>> searched_with(row, 10_000_000, 600.0), searched_with(row, 4_000_000, 300.0)
+    (True, True)
+    >>> searched_with(row, 20_000_000, 600.0), searched_with(row, None, 600.0)
+    (False, False)
+    """
+    if row is None or row.get("outcome") in DECIDED:
+        return False
+    if samples is not None and row.get("samples") != samples:
+        return False
+
+    def at_least(done: float | None, wanted: float | None) -> bool:
+        return done is None or (wanted is not None and done >= wanted)
+
+    return at_least(row.get("max_nodes"), max_nodes) and at_least(row.get("max_seconds"), max_seconds)
 
 
 def _jobs_for(policy: str, samples: int | None, max_nodes: int | None,

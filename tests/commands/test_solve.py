@@ -71,6 +71,20 @@ def test_survey_writes_rows_and_resumes(capsys: pytest.CaptureFixture[str], tmp_
     assert len(read_rows(out)) == len(again)  # the summary solves nothing
 
 
+def test_survey_skip_searched(tmp_path: Path) -> None:
+    """A second pass with the same budget and --skip-searched solves nothing: the deals left unknown
+    were searched with this budget already (deals 1-3 are not decided in 20 positions)."""
+    out = tmp_path / "s.jsonl"
+    budget = ["--max-nodes", "20", "--max-seconds", "30"]
+    assert main(["survey", "hamilton", "--deals", "1-3", *budget, "--out", str(out)]) == 0
+    first = read_rows(out)
+    assert [r["outcome"] for r in first] == ["unknown"] * 3
+    assert main(["survey", "hamilton", "--deals", "1-3", *budget, "--out", str(out), "--skip-searched"]) == 0
+    assert len(read_rows(out)) == 3
+    assert main(["survey", "hamilton", "--deals", "1-3", *budget, "--out", str(out)]) == 0
+    assert len(read_rows(out)) == 6  # without it, the unknown deals are searched again
+
+
 def test_survey_in_parallel(tmp_path: Path) -> None:
     out = tmp_path / "p.jsonl"
     assert main(["survey", "hamilton", "--deals", "454-455", "--workers", "2", "--max-nodes", "2000",

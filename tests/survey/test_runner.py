@@ -51,6 +51,41 @@ def test_a_rerun_solves_only_the_undecided_deals(tmp_path: Path) -> None:
     assert third.asked == []  # everything decided: the backend is not even asked
 
 
+def test_skip_searched_leaves_out_the_deals_already_searched_with_this_budget(tmp_path: Path) -> None:
+    out = tmp_path / "s.jsonl"
+    survey("hamilton", range(1, 5), out, max_nodes=1000, max_seconds=60.0,
+           backend=CannedBackend({1: "unknown", 2: "unknown", 3: "won", 4: "unknown"}))
+    survey("hamilton", range(4, 5), out, max_nodes=5000, max_seconds=60.0,
+           backend=CannedBackend({4: "unknown"}))
+    same = CannedBackend({1: "won", 2: "won", 4: "won"})
+    summary = survey("hamilton", range(1, 5), out, max_nodes=1000, max_seconds=60.0, backend=same,
+                     skip_searched=True)
+    assert same.asked == []  # 1, 2 and 4 were searched with this budget or more, 3 is decided
+    assert (summary.won, summary.unknown) == (1, 3)
+    more = CannedBackend({1: "won", 2: "lost", 4: "won"})
+    survey("hamilton", range(1, 5), out, max_nodes=5000, max_seconds=60.0, backend=more, skip_searched=True)
+    assert more.asked == [[1, 2]]  # 4 already had 5000 positions
+    longer = CannedBackend({4: "won"})
+    survey("hamilton", range(1, 5), out, max_nodes=5000, max_seconds=120.0, backend=longer,
+           skip_searched=True)
+    assert longer.asked == [[4]]  # more time than before
+    again = CannedBackend({4: "won"})
+    survey("hamilton", range(1, 5), out, max_nodes=5000, max_seconds=120.0, backend=again)
+    assert again.asked == []  # decided now
+
+
+def test_without_skip_searched_a_rerun_tries_the_unknown_deals_again(tmp_path: Path) -> None:
+    out = tmp_path / "s.jsonl"
+    survey("hamilton", range(1, 2), out, max_nodes=1000, backend=CannedBackend({1: "unknown"}))
+    again = CannedBackend({1: "unknown"})
+    survey("hamilton", range(1, 2), out, max_nodes=1000, backend=again)
+    assert again.asked == [[1]]
+    unlimited = CannedBackend({1: "unknown"})
+    survey("hamilton", range(1, 2), out, max_nodes=None, max_seconds=5.0, backend=unlimited,
+           skip_searched=True)
+    assert unlimited.asked == [[1]]  # no node limit is more than 1000 positions
+
+
 def test_rows_are_written_as_they_arrive_so_an_interrupted_run_resumes(tmp_path: Path) -> None:
     out = tmp_path / "s.jsonl"
     broken = CannedBackend({deal: "won" for deal in range(1, 7)}, fail_after=2)
