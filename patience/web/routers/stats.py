@@ -51,8 +51,9 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
         {
             "finished_at": none if r.finished_at is None else format_datetime(
                 datetime.fromtimestamp(r.finished_at, UTC), "short", locale=lang),
-            "result": _("In progress") if r.won is None else pgettext("a game's result", "Won") if r.won
-            else pgettext("a game's result", "Lost"),
+            "result": (_("In progress") if r.won is None
+                       else pgettext("a game's result", "Won") if r.won
+                       else pgettext("a game's result", "Lost")),
             "score": number(r.score),
             "time": clock_text(r.seconds),
             "moves": number(r.moves),
