@@ -138,6 +138,7 @@ def N_(message: str) -> str:
     return message
 
 
-def NC_(context: str, message: str) -> str:
-    """Mark ``message`` in ``context`` for extraction without translating it now (see :func:`pgettext`)."""
-    return message
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark ``message`` in ``context`` for extraction without translating it now (see :func:`pgettext`);
+    gives both, for a later ``pgettext(*NC_(context, message))``."""
+    return context, message

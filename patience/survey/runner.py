@@ -85,13 +85,10 @@ def survey(
     """
     get_game(slug)  # fails early on an unknown game
     jobs_for = _jobs_for(policy, samples, max_nodes, max_seconds)
-    sample_job = jobs_for(slug, 0)
-    fair_samples = sample_job[4] if len(sample_job) > 4 else None  # the samples a fair row must show
     found = read_results(out) if out.exists() else ResultsFile([])
     done = {row["deal"]: row for row in found.rows if row["game"] == slug and policy_of(row) == policy}
-    todo = [deal for deal in deals if done.get(deal, {}).get("outcome") not in DECIDED
-            and not (skip_searched and searched_with(done.get(deal), max_nodes, max_seconds, fair_samples))]
-    jobs = [jobs_for(slug, deal) for deal in todo]
+    undecided = [jobs_for(slug, deal) for deal in deals if done.get(deal, {}).get("outcome") not in DECIDED]
+    jobs = [job for job in undecided if not (skip_searched and searched_with(done.get(job[1]), job))]
     rows = {deal: done[deal] for deal in deals if deal in done}
     started = clock()
     finished = 0
@@ -118,23 +115,23 @@ def survey(
     return summarize(rows.values())
 
 
-def searched_with(row: Row | None, max_nodes: int | None, max_seconds: float | None,
-                  samples: int | None = None) -> bool:
-    """Whether ``row`` is a search with at least this budget (no limit counts as the most).
+def searched_with(row: Row | None, job: Job) -> bool:
+    """Whether ``row`` is a search with at least ``job``'s budget (no limit counts as the most; a fair
+    job's samples must be the row's).
 
     Searched again, such a deal is almost surely left ``unknown`` again, at the same cost: the solver
     expands the same positions in the same order (only its phases bounded by a share of the time may
     end elsewhere on a machine busier or freer than the first time).
 
     >>> row = {"outcome": "unknown", "max_nodes": 10_000_000, "max_seconds": 600.0}
-    >>> searched_with(row, 10_000_000, 600.0), searched_with(row, 4_000_000, 300.0)
-    (True, True)
-    >>> searched_with(row, 20_000_000, 600.0), searched_with(row, None, 600.0)
-    (False, False)
+    >>> [searched_with(row, ("hamilton", 7, nodes, seconds))
+    ...  for nodes, seconds in [(10_000_000, 600.0), (4_000_000, 300.0), (20_000_000, 600.0), (None, 600.0)]]
+    [True, True, False, False]
     """
     if row is None or row.get("outcome") in DECIDED:
         return False
-    if samples is not None and row.get("samples") != samples:
+    max_nodes, max_seconds = job[2], job[3]
+    if len(job) > 4 and row.get("samples") != job[4]:
         return False
 
     def at_least(done: float | None, wanted: float | None) -> bool:

@@ -28,12 +28,11 @@ from babel import Locale
 from patience.i18n import LANGUAGE_NAMES, N_, NC_, _, get_language, language, ngettext, pgettext
 from patience.rules import FOUNDATION, MAX_FOUNDATIONS, MAX_TABLEAU, TABLEAU, pile_dom_id
 
-#: The context of the words for one game's result (the dot after a win, the statistics' history and
-#: chart), where "Won" as a column of counts needs other words in Portuguese ("Vitórias", "Vitória").
-RESULT: Final = "a game's result"
-#: Strings the page looks up with a context (``tc(context, source)``): sent under ``context\x04source``.
+#: Strings the page looks up with a context (``tc(context, source)``), sent under ``context\x04source``:
+#: one game's result (the dot after a win, the statistics' chart), where "Won" as a column of counts
+#: needs other words in Portuguese ("Vitórias", "Vitória").
 CONTEXT_MESSAGES: Final[tuple[tuple[str, str], ...]] = (
-    (RESULT, NC_("a game's result", "Won")), (RESULT, NC_("a game's result", "Lost")),
+    NC_("a game's result", "Won"), NC_("a game's result", "Lost"),
 )
 CONTEXT_SEPARATOR: Final = "\x04"  # gettext's own separator of a context and its message
 

@@ -73,15 +73,19 @@ export function plural(singular, count, values = {}) {
     name === "count" ? String(count) : name in values ? String(values[name]) : whole);
 }
 
-export function t(source) {
-  const text = messages[source];
+/** The translation the server sent under `key`, else the English `source`. */
+function sent(key, source) {
+  const text = messages[key];
   return typeof text === "string" && text !== "" ? text : source;
+}
+
+export function t(source) {
+  return sent(source, source);
 }
 
 /** `source` as meant in `context` (the server sends it under context + "\u0004" + source, as gettext). */
 export function tc(context, source) {
-  const text = messages[`${context}\u0004${source}`];
-  return typeof text === "string" && text !== "" ? text : source;
+  return sent(`${context}\u0004${source}`, source);
 }
 
 export function fmt(source, values = {}) {

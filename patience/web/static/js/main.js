@@ -49,8 +49,7 @@ function renderMessage() {
   if (messageShown(g)) {
     const fresh = box.hidden || box.dataset.shown !== key;
     $("message-text").textContent = g.message;
-    box.hidden = false;
-    box.dataset.kind = g.won ? "won" : "over";
+    box.hidden = false; // its kind (won or over) is set by render(), before the table measures its room
     box.dataset.gameId = g.id;
     box.dataset.shown = key;
     box.querySelector('[data-action="undo"]').hidden = g.moves.length === 0 || g.won || g.undo_available === false;
