@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from patience.web.app import PAGE_SCRIPT, PAGE_STYLE, PAGE_STYLESHEETS, STATIC_DIR
 from patience.web.bundle import BundleCache, BundleError, bundle, module_files, stylesheet
 from patience.web.middleware import CONTENT_SECURITY_POLICY
+from patience.web.routers.games import FIRST_GAME
 
 MODULES = STATIC_DIR / "js"
 
@@ -120,3 +121,10 @@ def test_a_stylesheet_that_must_come_first_is_not_joined(tmp_path: Path) -> None
     write(tmp_path, {"a.css": "body { margin: 0; }\n", "b.css": '@import "c.css";\n'})
     with pytest.raises(BundleError, match=re.escape("b.css: cannot join a stylesheet with '@import'")):
         stylesheet([tmp_path / "a.css", tmp_path / "b.css"])
+
+
+def test_the_page_starts_the_same_game_as_the_server() -> None:
+    """A browser that never chose a game asks for the game the server deals to a new player."""
+    text = (MODULES / "main.js").read_text(encoding="utf-8")
+    assert re.findall(r'^const FIRST_GAME = "([\w-]+)";', text, re.MULTILINE) == [FIRST_GAME]
+    assert '|| "' not in text  # no other fallback slug written out

@@ -31,6 +31,7 @@ import { embedded } from "./boot.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
+const FIRST_GAME = "hamilton"; // the game a browser that never chose one starts with
 const DOUBLE_TAP_MS = 450;
 const MAX_DEAL = 4294967295;
 const FOUR_COLOUR_KEY = "patience.fourColour";
@@ -246,7 +247,7 @@ async function startGame(slug, deal, spoken = null, abandon = false, deck = null
 
 /** Deal today's daily deal of the chosen game. */
 async function playDaily() {
-  const slug = $("game-select").value || (app.game && app.game.game) || "hamilton";
+  const slug = $("game-select").value || (app.game && app.game.game) || FIRST_GAME;
   try {
     const daily = await dailyDeal(slug);
     const g = app.game;
@@ -547,7 +548,7 @@ async function firstGame(saved, unfinished = null) {
   } catch (err) {
     /* none to resume */
   }
-  const slug = localStorage.getItem(SLUG_KEY) || "hamilton";
+  const slug = localStorage.getItem(SLUG_KEY) || FIRST_GAME;
   return api.post("/api/games", { game: slug, deal: null, deck: null });
 }
 
@@ -561,7 +562,7 @@ function embeddedGame(data, saved) {
   const game = data && data.game;
   if (!game) return null;
   if (saved === game.id) return game;
-  if (data.dealt) return game.game === (localStorage.getItem(SLUG_KEY) || "hamilton") ? game : null;
+  if (data.dealt) return game.game === (localStorage.getItem(SLUG_KEY) || FIRST_GAME) ? game : null;
   return !saved && data.unfinished.length && data.unfinished[0].id === game.id ? game : null;
 }
 
