@@ -123,8 +123,9 @@ def searched_with(row: Row | None, job: Job) -> bool:
     expands the same positions in the same order (only its phases bounded by a share of the time may
     end elsewhere on a machine busier or freer than the first time).
 
+    >>> from patience.rules import game_slugs
     >>> row = {"outcome": "unknown", "max_nodes": 10_000_000, "max_seconds": 600.0}
-    >>> [searched_with(row, ("hamilton", 7, nodes, seconds))
+    >>> [searched_with(row, (game_slugs()[0], 7, nodes, seconds))
     ...  for nodes, seconds in [(10_000_000, 600.0), (4_000_000, 300.0), (20_000_000, 600.0), (None, 600.0)]]
     [True, True, False, False]
     """

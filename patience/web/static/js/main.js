@@ -31,7 +31,6 @@ import { embedded } from "./boot.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
-const FIRST_GAME = "hamilton"; // the game a browser that never chose one starts with
 const DOUBLE_TAP_MS = 450;
 const MAX_DEAL = 4294967295;
 const FOUR_COLOUR_KEY = "patience.fourColour";
@@ -247,7 +246,7 @@ async function startGame(slug, deal, spoken = null, abandon = false, deck = null
 
 /** Deal today's daily deal of the chosen game. */
 async function playDaily() {
-  const slug = $("game-select").value || (app.game && app.game.game) || FIRST_GAME;
+  const slug = $("game-select").value || (app.game && app.game.game) || app.catalog[0].slug;
   try {
     const daily = await dailyDeal(slug);
     const g = app.game;
@@ -532,9 +531,10 @@ function wireControls() {
 /**
  * The game to show first: the one this browser played last (`saved`), else this player's latest
  * unfinished game (`unfinished`: the list, if asked already; a list, so a fresh browser asks nothing
- * that answers 404), else a new deal.
+ * that answers 404), else a new deal of the game this browser played last, or of the catalog's first
+ * (`catalog`: the games, or their promise).
  */
-async function firstGame(saved, unfinished = null) {
+async function firstGame(saved, catalog, unfinished = null) {
   if (saved) {
     try {
       return await api.get(`/api/games/${encodeURIComponent(saved)}`);
@@ -548,7 +548,7 @@ async function firstGame(saved, unfinished = null) {
   } catch (err) {
     /* none to resume */
   }
-  const slug = localStorage.getItem(SLUG_KEY) || FIRST_GAME;
+  const slug = localStorage.getItem(SLUG_KEY) || (await catalog)[0].slug;
   return api.post("/api/games", { game: slug, deal: null, deck: null });
 }
 
@@ -562,7 +562,7 @@ function embeddedGame(data, saved) {
   const game = data && data.game;
   if (!game) return null;
   if (saved === game.id) return game;
-  if (data.dealt) return game.game === (localStorage.getItem(SLUG_KEY) || FIRST_GAME) ? game : null;
+  if (data.dealt) return game.game === (localStorage.getItem(SLUG_KEY) || data.catalog[0].slug) ? game : null;
   return !saved && data.unfinished.length && data.unfinished[0].id === game.id ? game : null;
 }
 
@@ -587,7 +587,7 @@ async function boot() {
     : (data ? data.unfinished : await api.get("/api/games?status=unfinished").catch(() => []));
   const words = data ? Promise.resolve(useMessages(data.i18n)) : loadMessages(api);
   const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
-  const first = wanted ? null : opening ?? firstGame(saved, unfinished).catch((err) => err);
+  const first = wanted ? null : opening ?? firstGame(saved, catalog, unfinished).catch((err) => err);
   await words;
   translateDocument();
   app.catalog = await catalog;
@@ -619,7 +619,7 @@ async function boot() {
   }
   if (!started) {
     try {
-      const game = (await first) ?? (await firstGame(localStorage.getItem(GAME_KEY)));
+      const game = (await first) ?? (await firstGame(localStorage.getItem(GAME_KEY), app.catalog));
       if (game instanceof Error) throw game;
       setGame(game, "deal");
     } catch (err) {
