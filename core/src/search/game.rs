@@ -1,0 +1,51 @@
+//! What the search needs of a game. Each game's module implements `SearchGame` beside its
+//! rules; the search knows no game by name.
+
+use crate::moves::Move;
+
+/// A child as the search sees it: the ordinary moves that lead to it (one move, or a macro
+/// such as Union Square's stock clicks then a waste move, followed by the safe moves played
+/// after it) and the position reached.
+#[derive(Clone, Debug)]
+pub struct Child<S> {
+    pub moves: Vec<Move>,
+    pub state: S,
+}
+
+/// The order in which a position's children are tried. Depth-first searches in two orders fail
+/// on different deals, so the search runs one of each side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The game's heuristic: the most promising child first.
+    Valued,
+    /// A plain order with no heuristic: foundation moves first, then moves between piles,
+    /// then the stock, then cards back from the foundations.
+    Plain,
+}
+
+pub trait SearchGame {
+    /// A position: plain integers and fixed arrays, cheap to clone.
+    type State: Clone;
+
+    /// Whether every card is on the foundations.
+    fn is_won(&self, state: &Self::State) -> bool;
+
+    /// The canonical key of `state`, appended to `out` (equal for positions equal up to the
+    /// symmetries the game's search proves harmless; exact, never a hash).
+    fn key(&self, state: &Self::State, out: &mut Vec<u8>);
+
+    /// The safe moves playable at `state` (pushed onto `moves`) and the position after them.
+    fn normalize(&self, state: &Self::State, moves: &mut Vec<Move>) -> Self::State;
+
+    /// Every child of `state` (a position closed under the safe moves) in `order`, one per
+    /// canonical key; none when the game's dead-end test proves `state` lost. `out` is
+    /// cleared first.
+    fn children(&self, state: &Self::State, order: Order, out: &mut Vec<Child<Self::State>>);
+
+    /// The root's parts: disjoint subgames that the search gives a share each (Hamilton: one
+    /// per start choice). Each part is the moves that lead to it from `state` and the position
+    /// reached. The default is one part, the root itself.
+    fn split(&self, state: &Self::State) -> Vec<Child<Self::State>> {
+        vec![Child { moves: Vec::new(), state: state.clone() }]
+    }
+}
