@@ -44,8 +44,9 @@ class SearchKit(Generic[S]):
     A game with symmetries, safe moves or macro moves overrides the methods.
     """
 
-    #: slices of best-first search, depth-first search and the streamliner per portfolio round
-    shares: tuple[int, int, int] = (3, 1, 0)
+    #: slices of best-first search, depth-first search, the streamliner and depth-first search in
+    #: the plain order per portfolio round (missing numbers are 0)
+    shares: tuple[int, ...] = (3, 1, 0)
     #: the share of the budget the streamliner gets alone before the portfolio (0: none)
     streamline_first: float = 0.0
     #: whether ``children`` knows a restricted game (the expander's ``restricted``) to streamline with
@@ -79,6 +80,12 @@ class SearchKit(Generic[S]):
     def bound(self, state: S, first: int) -> float:
         """A hopeful value for the children of the batch that starts at ``first``."""
         return 0.0
+
+    def split(self, game: Game[S], state: S) -> Sequence[tuple[tuple[Move, ...], S]]:
+        """The root's parts: disjoint subgames the search gives a share each, as the moves that lead
+        to each from ``state`` and the position reached (Hamilton: one per start card still to be
+        had). Every line from ``state`` must pass through one of them. One part, the root, by default."""
+        return (((), state),)
 
     def looser(self, game: Game[S], state: S, take: Take,
                lost: dict[Hashable, None] | None = None) -> Sequence[tuple[Steps, bool]]:

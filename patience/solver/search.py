@@ -172,8 +172,14 @@ def search(
         first = expand.search.streamline_first if streamline_first is None else streamline_first
         alone = Alone(first, started, max_seconds)
         room = Room(default_table_cap(game) if table_cap is None else table_cap)
-        outcome, line = _run(game, state, expand, budget, room, strategy, shares, alone, runs_first,
-                             lost, entered, looser, proven)
+
+        def run(lead: tuple[Move, ...], part: S) -> Steps:
+            if proven is not None and _passes_lost(game, state, lead, expand, proven):
+                return _answer((LOST, ()))  # every line of the part passes a position proven lost
+            return _run(game, part, expand, budget, room, strategy, shares, alone, runs_first, lost,
+                        entered, looser, proven)
+
+        outcome, line = _finish(_parts(game, state, expand, budget, run))
         if outcome == LOST and proven is not None:
             proven.add_lost((key for table in entered for key in table), root_key)
         elif proven is not None:
@@ -194,23 +200,86 @@ def search(
                   budget.searched if outcome == LOST else FULL_GAME)
 
 
-def _side_by_side(searches: list[Steps], budget: Budget) -> Answer:
+def _passes_lost(game: Game[S], state: S, lead: tuple[Move, ...], expand: Expander[S],
+                 proven: Proven) -> bool:
+    """Whether a position the ``lead`` moves pass through after ``state`` is proven lost."""
+    for move in lead:
+        state = game.apply_legal(state, move)
+        if proven.is_lost(expand.key(expand.normalize(state)[1])):
+            return True
+    return False
+
+
+def _answer(answer: Answer) -> Steps:
+    """A search that has nothing to do but give ``answer``."""
+    return answer
+    yield  # a generator  # noqa: RUF100
+
+
+def _finish(steps: Steps) -> Answer:
+    """Run ``steps`` to its end and return its answer."""
+    while True:
+        answer = _slice(steps)
+        if answer is not None:
+            return answer
+
+
+def _parts(game: Game[S], state: S, expand: Expander[S], budget: Budget,
+           run: Callable[[tuple[Move, ...], S], Steps]) -> Steps:
+    """The searches of the root's parts (:meth:`~patience.kit.SearchKit.split`), side by side.
+
+    Each part is a subgame of its own (Hamilton: one per start card), searched by ``run``; its
+    searches get a slice in turn with the others', so no part can take the whole budget while
+    another would win in a few positions. A win of any part is a win (its line begins with the
+    moves that lead to the part); the root is lost when every part is, since every line from
+    the root passes through one of them. A root the kit does not split is one part, itself.
+    """
+    parts = list(expand.search.split(game, state)) or [((), state)]
+    running: list[Steps] = []
+    leads: dict[int, tuple[Move, ...]] = {}
+    for moves, part in parts:
+        steps = run(moves, part)
+        running.append(steps)
+        leads[id(steps)] = moves
+    lost_parts = 0
+    for ended in _ended(running):
+        if ended is None:
+            yield
+            continue
+        steps, (outcome, line) = ended
+        if outcome == WON:
+            _close(running)
+            return WON, leads[id(steps)] + line
+        if budget.spent:
+            _close(running)
+            return UNKNOWN, ()
+        if outcome == LOST:
+            lost_parts += 1
+    return (LOST, ()) if lost_parts == len(parts) else (UNKNOWN, ())
+
+
+def _side_by_side(searches: list[Steps], budget: Budget) -> Steps:
     """Run the searches a slice at a time, in turn; the first decided answer wins.
 
     A search listed several times gets that many slices per round. A search
     that ends ``unknown`` (its table is full, or the budget is spent) leaves
-    the others running while budget is left.
+    the others running while budget is left. Yields after every slice.
     """
     running = list(searches)
-    for _steps, (outcome, line) in _ended(running):
+    for ended in _ended(running):
+        if ended is None:
+            yield
+            continue
+        _steps, (outcome, line) = ended
         if outcome != UNKNOWN or budget.spent:
             _close(running)
             return (outcome, line) if outcome != UNKNOWN else (UNKNOWN, ())
     return UNKNOWN, ()
 
 
-def _ended(running: list[Steps]) -> Iterator[tuple[Steps, Answer]]:
-    """Run the searches a slice at a time, in turn, and yield each one that ends, with its answer.
+def _ended(running: list[Steps]) -> Iterator[tuple[Steps, Answer] | None]:
+    """Run the searches a slice at a time, in turn; yield ``None`` after each slice and each
+    search that ends, with its answer.
 
     A search listed several times gets that many slices per round. ``running``
     is changed in place: an ended search leaves it, and the caller may add or
@@ -224,6 +293,8 @@ def _ended(running: list[Steps]) -> Iterator[tuple[Steps, Answer]]:
             if ended is not None:
                 running[:] = [other for other in running if other is not steps]
                 yield steps, ended
+            else:
+                yield None
 
 
 def _slice(steps: Steps) -> Answer | None:
@@ -244,41 +315,44 @@ def _close(searches: list[Steps]) -> None:
 def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room, strategy: str,
          shares: tuple[int, ...] | None, alone: Alone, runs_first: bool = True, lost: Known = (),
          entered: list[Mapping[Hashable, Any]] | None = None, looser: tuple[int, float] | None = None,
-         proven: Proven | None = None) -> Answer:
+         proven: Proven | None = None) -> Steps:
     """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio.
 
     ``lost`` holds positions proven lost before (skipped by every search); the searches' tables are
-    added to ``entered``.
+    added to ``entered``. Yields after every slice (see :func:`_parts`).
     """
     entered = [] if entered is None else entered
     limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
     if strategy == PORTFOLIO and runs_first and limit > 0:
-        answer = _looser_first(game, state, expand, budget, alone.max_seconds, limit, share,
-                               None if proven is None else proven.looser)
+        answer = yield from _looser_first(game, state, expand, budget, alone.max_seconds, limit, share,
+                                          None if proven is None else proven.looser)
         if answer is not None:
             return answer
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or expand.search.shares
         lined_slices = more[0] if more else 0
-        return _cooperate(game, state, expand, budget, room, (best_slices, deep_slices, lined_slices),
-                          alone, lost, entered)
+        plain_slices = more[1] if len(more) > 1 else 0
+        return (yield from _cooperate(game, state, expand, budget, room,
+                                      (best_slices, deep_slices, lined_slices, plain_slices), alone, lost,
+                                      entered))
     skips = _chain(*lost) if lost else None
     if strategy == BEST_FIRST:
         first: Parents = {}
-        answer = _side_by_side([best_first(game, state, expand, budget, room, parents=first, others=skips)],
-                               budget)
+        answer = yield from _side_by_side(
+            [best_first(game, state, expand, budget, room, parents=first, others=skips)], budget)
         if answer[0] == UNKNOWN and not budget.spent:
             room.first.clear()  # a new search: best-first search's table is let go
             again: dict[Hashable, None] = {}
             entered.append(again)
             again_search = depth_first(game, state, expand, budget, room, table=again, others=skips)
-            answer = _side_by_side([again_search], budget)
+            answer = yield from _side_by_side([again_search], budget)
         else:
             entered.append(first)
         return answer
     deep: dict[Hashable, None] = {}
     entered.append(deep)
-    return _side_by_side([depth_first(game, state, expand, budget, room, table=deep, others=skips)], budget)
+    return (yield from _side_by_side(
+        [depth_first(game, state, expand, budget, room, table=deep, others=skips)], budget))
 
 
 def _chain(*maps: Any) -> ChainMap[Hashable, Any]:
@@ -288,7 +362,7 @@ def _chain(*maps: Any) -> ChainMap[Hashable, Any]:
 
 def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
                   max_seconds: float | None, limit: int = RUNS_LIMIT, share: float = RUNS_SHARE,
-                  lost: dict[Hashable, None] | None = None) -> Answer | None:
+                  lost: dict[Hashable, None] | None = None) -> Generator[None, None, Answer | None]:
     """The searches of looser games the kit offers (:meth:`~patience.kit.SearchKit.looser`);
     ``None`` when they decide nothing.
 
@@ -311,6 +385,7 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
                 phase.close()
                 break
             answer = _slice(phase)
+            yield
         if budget.spent:
             return UNKNOWN, ()
         if answer is not None and answer[0] == (LOST if proves else WON):
@@ -321,8 +396,8 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
 
 
 def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-               shares: tuple[int, int, int], alone: Alone, lost: Known = (),
-               entered: list[Mapping[Hashable, Any]] | None = None) -> Answer:
+               shares: tuple[int, int, int, int], alone: Alone, lost: Known = (),
+               entered: list[Mapping[Hashable, Any]] | None = None) -> Steps:
     """Best-first search, depth-first search and the streamliner on one graph, each skipping the others'.
 
     Each search expands only the positions it enters itself, and skips a child
@@ -350,7 +425,7 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
     Every search also skips the positions in ``lost`` (proven lost by earlier searches, see
     :class:`.Proven`); the tables are added to ``entered``.
     """
-    best_slices, deep_slices, lined_slices = shares
+    best_slices, deep_slices, lined_slices, plain_slices = shares
     tables = _Tables()
     if entered is not None:
         entered.extend((tables.best, tables.deep, tables.lined))
@@ -364,9 +439,13 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
     best = best_first(game, state, expand, budget, room, parents=tables.best, others=best_skips,
                       heap=frontier, completion=tables if shared else None, lines=lines)
     deep = depth_first(game, state, expand, budget, room, table=tables.deep, others=deep_skips)
-    running: list[Steps] = [best] * best_slices + [deep] * deep_slices
+    # depth-first search in the plain order, on depth-first search's table (each skips the other's)
+    plain = depth_first(game, state, Expander(game, safe=expand.safe, symmetries=expand.symmetries,
+                                              dead_ends=expand.dead_ends, plain=True),
+                        budget, room, table=tables.deep, others=deep_skips)
+    running: list[Steps] = [best] * best_slices + [deep] * deep_slices + [plain] * plain_slices
     # The searches whose positions are theirs to expand (one given no slices never enters any).
-    owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
+    owners: set[int] = {id(steps) for steps in (best, deep, plain) if steps in running}
     exhausted: set[int] = set()
 
     def keys_to_root(key: Hashable) -> list[Hashable]:
@@ -404,6 +483,7 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
         tables.streaming = shared
         while alone.share > 0 and not alone.over(budget):
             answer = _slice(lined)
+            yield
             if answer is not None:
                 if answer[0] == WON or budget.spent:
                     return answer
@@ -418,7 +498,11 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
         elif lined is not None:
             stop_lining()
 
-    for steps, (outcome, line) in _ended(running):
+    for ended in _ended(running):
+        if ended is None:
+            yield
+            continue
+        steps, (outcome, line) = ended
         if outcome == WON or budget.spent:
             _close(running)
             return (WON, line) if outcome == WON else (UNKNOWN, ())

@@ -30,6 +30,8 @@ from patience.games.hamilton.dead_ends import DeadEnds
 from patience.games.hamilton.rules import (
     IDX,
     NEXT_IN_SUIT,
+    NO_CARD,
+    NO_START,
     TABLEAU_PILES,
     HamiltonGame,
     HamiltonState,
@@ -37,7 +39,7 @@ from patience.games.hamilton.rules import (
 )
 from patience.games.hamilton.safe_moves import comes_back, foundation_counts, goes_up, hamilton_safe_move
 from patience.kit import SearchKit
-from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move
+from patience.rules import CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, Game, Move
 from patience.solver.canonical import SEPARATOR
 from patience.solver.expand import LATER, NO_MORE, in_any, safe_closure, shares_from_env, weight
 
@@ -52,6 +54,7 @@ W_STOCK: Final = weight("W_STOCK", 0.5)
 LAST_DEAL: Final = 2  # Hamilton's last deal puts 2 cards on piles 1-2
 LAST_DEAL_PILES: Final = 2
 PRE_CHOICE: Final = "pre-choice"
+CHOOSE: Final = Move(CHOOSER, FOUNDATION, 1)  # c-f1: the Chooser's card becomes the start card
 DEAD_ENDS: Final = "dead ends"  # the expander's cache holds its DeadEnds under this key
 
 
@@ -372,6 +375,33 @@ def _share(parts: dict[bytes, float], blob: bytes, start: int) -> float:
     return _new_part(parts, blob, start) if part is None else part
 
 
+def start_choices(game: Game[HamiltonState],
+                  state: HamiltonState) -> list[tuple[tuple[Move, ...], HamiltonState]]:
+    """Before the choice, one part per start card still to be had: the stock clicks that bring it to
+    the Chooser, then ``c-f1``, and the position after them; after the choice, the root alone.
+
+    Every line from a position before the choice chooses one of these cards after those clicks
+    (nothing else can be played before the choice, and which foundation takes it does not matter:
+    foundations are keyed by suit), so the parts cover the game, and each has its own start card.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> [" ".join(map(str, moves)) for moves, _part in start_choices(game, game.new(1))]
+    ['s c-f1', 's s c-f1', 's s s c-f1']
+    """
+    if state.start != NO_START:
+        return [((), state)]
+    parts: list[tuple[tuple[Move, ...], HamiltonState]] = []
+    clicks: tuple[Move, ...] = ()
+    while True:
+        if state.chooser != NO_CARD:
+            parts.append((clicks + (CHOOSE,), game.apply(state, CHOOSE)))
+        if state.choices_left == 0:
+            return parts
+        state = game.apply(state, STOCK_MOVE)
+        clicks += (STOCK_MOVE,)
+
+
 class HamiltonSearch(SearchKit[HamiltonState]):
     """Hamilton's search knowledge; PATIENCE_SOLVER_SHARES_HAMILTON and
     PATIENCE_SOLVER_STREAMLINE_HAMILTON override the shares (for tuning)."""
@@ -389,6 +419,10 @@ class HamiltonSearch(SearchKit[HamiltonState]):
 
     def value(self, game: Game[HamiltonState], state: HamiltonState, cache: dict[Any, Any]) -> float:
         return hamilton_value(state, cache)
+
+    def split(self, game: Game[HamiltonState],
+              state: HamiltonState) -> Sequence[tuple[tuple[Move, ...], HamiltonState]]:
+        return start_choices(game, state)
 
     def children(self, expand: Expander[HamiltonState], state: HamiltonState, first: int,
                  last: int | None, known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
