@@ -70,7 +70,8 @@ fn choosing_then_playing() {
     // the doctest of rules.py: the first click shows 9S, choosing it makes 9 the start rank
     let deck = "4H 5S 2C TD 3D 3C 7D 6D 2D AC QH 3S 5H 7H 6H JD AD KH 2H AS 4S 2S 3H 8H JC 9C TH 8D \
                 9S 6C 9H JS TS QS 6S QC JH 7S KS KD 5D 4C 9D QD TC 4D 8S 8C 7C 5C KC AH";
-    let cards: Vec<u8> = deck.split_whitespace().map(|w| patience_core::cards::parse_card(w).unwrap()).collect();
+    let cards: Vec<u8> =
+        deck.split_whitespace().map(|w| patience_core::cards::parse_card(w).unwrap()).collect();
     let state = patience_core::hamilton::deal(&cards);
     let lens: Vec<usize> = (0..7).map(|i| state.pile(i).len()).collect();
     assert_eq!(lens, [1, 2, 3, 4, 5, 6, 7]);

@@ -26,7 +26,7 @@ pub fn deal(deck: &[Card]) -> State {
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
+    pub fn draw(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -40,7 +40,7 @@ pub fn numbered_deck(n: u64) -> [Card; DECK] {
     let mut deck: [Card; DECK] = std::array::from_fn(|c| c as Card);
     let mut rng = SplitMix64(n);
     for i in (1..DECK).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
+        let j = (rng.draw() % (i as u64 + 1)) as usize;
         deck.swap(i, j);
     }
     deck
@@ -79,12 +79,8 @@ struct Takers {
 
 impl Takers {
     fn new(state: &State) -> Takers {
-        let mut t = Takers {
-            taker: [NONE; DECK],
-            second: [NONE; DECK],
-            empties: [0; TABLEAU_PILES],
-            n_empties: 0,
-        };
+        let mut t =
+            Takers { taker: [NONE; DECK], second: [NONE; DECK], empties: [0; TABLEAU_PILES], n_empties: 0 };
         for j in 0..TABLEAU_PILES {
             match state.top(j) {
                 Some(top) => {

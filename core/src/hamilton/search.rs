@@ -11,7 +11,7 @@
 
 use super::dead_ends::pinned;
 use super::rules::{apply, legal_moves};
-use super::safe::{safe_closure, safe_move};
+use super::safe::safe_closure;
 use super::state::*;
 use crate::cards::{is_red, suit, Card};
 use crate::moves::{Move, CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU};
@@ -228,9 +228,4 @@ impl SearchGame for Hamilton {
         }
         parts
     }
-}
-
-/// Whether `m` is a safe move at `state` (for tests and callers that check lines).
-pub fn is_safe(state: &State, m: Move) -> bool {
-    safe_move(state) == Some(m)
 }
