@@ -37,19 +37,28 @@ fn targets(start: u8, card: u8) -> Option<[u8; 2]> {
     Some([s * 13 + higher, PARTNER[s as usize] * 13 + higher])
 }
 
-/// The cards of `card`'s suit with a lower step.
-#[inline]
-fn lower(start: u8, card: u8) -> u64 {
-    let idx = &IDX[start as usize];
-    let s = suit(card);
-    let mut bits = 0;
-    for d in s * 13..s * 13 + 13 {
-        if idx[d as usize] < idx[card as usize] {
-            bits |= 1u64 << d;
+const fn lower_table() -> [[u64; DECK]; 14] {
+    let mut t = [[0u64; DECK]; 14];
+    let mut start = 1;
+    while start < 14 {
+        let mut c = 0;
+        while c < DECK {
+            let mut d = c / 13 * 13;
+            while d < c / 13 * 13 + 13 {
+                if IDX[start][d] < IDX[start][c] {
+                    t[start][c] |= 1u64 << d;
+                }
+                d += 1;
+            }
+            c += 1;
         }
+        start += 1;
     }
-    bits
+    t
 }
+
+/// `LOWER[start][card]`: the cards of `card`'s suit with a lower step, as a bit set.
+static LOWER: [[u64; DECK]; 14] = lower_table();
 
 /// Pushes the pile's candidates, top first (`_candidates`).
 fn candidates(pile: &[u8], start: u8, out: &mut Vec<Candidate>) {
@@ -97,7 +106,7 @@ fn candidates(pile: &[u8], start: u8, out: &mut Vec<Candidate>) {
         if !possible {
             continue;
         }
-        let need = if below[depth] { ANY_BELOW } else { lower(start, pile[depth]) };
+        let need = if below[depth] { ANY_BELOW } else { LOWER[start as usize][pile[depth] as usize] };
         if out[first..].iter().any(|c| covers(c.outside, c.need, outside, need)) {
             continue;
         }

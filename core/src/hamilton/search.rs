@@ -147,8 +147,10 @@ impl Hamilton {
         key(state, &mut keys); // the parent's: a child equal to it is left out
         ends.push(keys.len());
         let mut values: Vec<(i32, u8)> = Vec::with_capacity(moves.len());
+        let mut line = Vec::with_capacity(16); // a child's moves; copied only for the children kept
         for &m in &moves {
-            let mut line = vec![m];
+            line.clear();
+            line.push(m);
             let child = safe_closure(&apply(state, m), &mut line);
             let from = keys.len();
             key(&child, &mut keys);
@@ -165,7 +167,7 @@ impl Hamilton {
             }
             ends.push(keys.len());
             values.push((if order == Order::Valued { value(&child) } else { 0 }, plain_group(m)));
-            out.push(Child { moves: line, state: child });
+            out.push(Child { moves: line.clone(), state: child });
         }
         let mut ranked: Vec<usize> = (0..out.len()).collect();
         match order {
