@@ -23,7 +23,8 @@ for deal in range(1, 41):
         moves = game.legal_moves(state)
         if not moves:
             break
-        if step % 16 == 3 or (state.start and len(state.stock) <= 2 and step % 23 == 0):
+        if (step % 16 == 3 or step == 8 or (state.start == 0 and deal % 4 == 0)
+                or (state.start and len(state.stock) <= 2 and step % 23 == 0)):
             key = hamilton_key(state)
             closure, _after = safe_closure(game, state)
             kids = expander.children(state)
