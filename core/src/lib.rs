@@ -5,6 +5,7 @@
 //! before anyone believes it.
 
 pub mod cards;
+pub mod hamilton;
 pub mod moves;
 pub mod search;
 

@@ -1,0 +1,233 @@
+//! What the search knows of Hamilton (`patience/games/hamilton/search.py`): the canonical key,
+//! the heuristic value, and the children closed under the safe moves.
+//!
+//! **Keys.** After the choice: the start rank, the four foundation counts by suit, the stock,
+//! a separator (255), then the piles separated by 255 (Python's `hamilton_key` bytes).
+//! Foundations count by suit (which foundation holds a suit does not matter). Piles no future
+//! deal reaches are interchangeable: with 2 cards left in the stock (the last deal goes to
+//! piles 1-2) piles 3-7 are sorted, with none left all 7 are. Before the choice the key is the
+//! whole position: a 0 (no start rank; after the choice the first byte is 1-13), the choices
+//! left, the Chooser's card, the stock, then the piles as above.
+
+use super::dead_ends::pinned;
+use super::rules::{apply, legal_moves};
+use super::safe::safe_closure;
+use super::state::*;
+use crate::cards::{is_red, suit, Card};
+use crate::moves::{Move, CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU};
+use crate::search::{Child, Order, SearchGame};
+
+/// The separator between the stock and the piles, and between piles (no card is 255).
+pub const SEPARATOR: u8 = 255;
+/// Hamilton's last deal puts 2 cards on piles 1-2.
+const LAST_DEAL: u8 = 2;
+const LAST_DEAL_PILES: usize = 2;
+
+/// The value's weights in half points (Python's `W_UP` 3.0, `W_EMPTY` 3.0, `W_ORDERED` 1.0,
+/// `W_BLOCKED` 12.0, `W_STOCK` 0.5): every value is a multiple of 0.5, so integers in half
+/// points order children exactly as Python's floats do.
+const W_UP: i32 = 6;
+const W_EMPTY: i32 = 6;
+const W_ORDERED: i32 = 2;
+const W_BLOCKED: i32 = 24;
+const W_STOCK: i32 = 1;
+
+/// Appends the canonical key of `state` to `out` (`hamilton_key`).
+pub fn key(state: &State, out: &mut Vec<u8>) {
+    let stock = state.stock();
+    if state.start == NO_START {
+        out.extend_from_slice(&[NO_START, state.choices_left, state.chooser]);
+        out.extend_from_slice(stock);
+        out.push(SEPARATOR);
+        push_piles(state, 0, TABLEAU_PILES, out);
+        return;
+    }
+    out.push(state.start);
+    out.extend_from_slice(&state.up_by_suit());
+    out.extend_from_slice(stock);
+    out.push(SEPARATOR);
+    let sort_from = match state.stock_len {
+        0 => 0,
+        LAST_DEAL => LAST_DEAL_PILES,
+        _ => TABLEAU_PILES,
+    };
+    push_piles(state, sort_from, TABLEAU_PILES, out);
+}
+
+/// Piles `..sort_from` in order, then piles `sort_from..count` sorted (as byte strings),
+/// separated by `SEPARATOR`.
+fn push_piles(state: &State, sort_from: usize, count: usize, out: &mut Vec<u8>) {
+    let mut order: [usize; TABLEAU_PILES] = std::array::from_fn(|i| i);
+    order[sort_from..count].sort_unstable_by(|&a, &b| state.pile(a).cmp(state.pile(b)));
+    for (n, &i) in order[..count].iter().enumerate() {
+        if n > 0 {
+            out.push(SEPARATOR);
+        }
+        out.extend_from_slice(state.pile(i));
+    }
+}
+
+/// The heuristic worth of a position in half points (`hamilton_value` times 2): cards up and
+/// empty piles count for, cards resting on a card they may be built on count for, a card above
+/// a lower card of its own suit counts against, and so does the stock.
+pub fn value(state: &State) -> i32 {
+    let start = state.start;
+    if start == NO_START {
+        return 0;
+    }
+    let up: i32 = state.found_len.iter().map(|&n| n as i32).sum();
+    let mut empty = 0;
+    let mut piles = 0;
+    for i in 0..TABLEAU_PILES {
+        let pile = state.pile(i);
+        if pile.is_empty() {
+            empty += 1;
+        } else {
+            piles += pile_value(pile, start);
+        }
+    }
+    W_UP * up + W_EMPTY * empty + piles - W_STOCK * state.stock_len as i32
+}
+
+fn pile_value(pile: &[Card], start: u8) -> i32 {
+    let idx = &IDX[start as usize];
+    let mut lowest = [13u8; 4];
+    let mut below: Option<Card> = None;
+    let mut ordered = 0; // in half points: 2 for the same suit, 1 for the same colour
+    let mut blocked = 0;
+    for &card in pile {
+        let s = suit(card) as usize;
+        let i = idx[card as usize];
+        if i > lowest[s] {
+            blocked += 1;
+        } else {
+            lowest[s] = i;
+        }
+        if let Some(b) = below {
+            if idx[b as usize] == i + 1 && is_red(b) == is_red(card) {
+                ordered += if suit(b) as usize == s { 2 } else { 1 };
+            }
+        }
+        below = Some(card);
+    }
+    W_ORDERED / 2 * ordered - W_BLOCKED * blocked
+}
+
+/// The group of a child's first move in `Order::Plain`: foundation moves first, then moves
+/// between piles, then the stock, then cards back from the foundations.
+fn plain_group(m: Move) -> u8 {
+    if m.src == STOCK {
+        2
+    } else if (FOUNDATION..TABLEAU).contains(&m.dst) {
+        0
+    } else if m.src >= TABLEAU {
+        1
+    } else {
+        3
+    }
+}
+
+/// Hamilton for the search (`crate::search::SearchGame`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hamilton;
+
+impl Hamilton {
+    /// The children as `children` gives them, with the dead-end test on or off (off for the
+    /// checks against Python, whose test samples positions).
+    pub fn children_with(&self, state: &State, order: Order, dead_ends: bool, out: &mut Vec<Child<State>>) {
+        out.clear();
+        if dead_ends && pinned(state) {
+            return;
+        }
+        let mut moves = Vec::with_capacity(64);
+        legal_moves(state, &mut moves);
+        // the keys of the children kept, one after another, and where each ends
+        let mut keys: Vec<u8> = Vec::with_capacity(64 * 80);
+        let mut ends: Vec<usize> = Vec::with_capacity(moves.len() + 1);
+        key(state, &mut keys); // the parent's: a child equal to it is left out
+        ends.push(keys.len());
+        let mut values: Vec<(i32, u8)> = Vec::with_capacity(moves.len());
+        let mut line = Vec::with_capacity(16); // a child's moves; copied only for the children kept
+        for &m in &moves {
+            line.clear();
+            line.push(m);
+            let child = safe_closure(&apply(state, m), &mut line);
+            let from = keys.len();
+            key(&child, &mut keys);
+            let fresh = &keys[from..];
+            let mut begin = 0;
+            let seen = ends.iter().any(|&end| {
+                let old = &keys[begin..end];
+                begin = end;
+                old == fresh
+            });
+            if seen {
+                keys.truncate(from);
+                continue;
+            }
+            ends.push(keys.len());
+            values.push((if order == Order::Valued { value(&child) } else { 0 }, plain_group(m)));
+            out.push(Child { moves: line.clone(), state: child });
+        }
+        let mut ranked: Vec<usize> = (0..out.len()).collect();
+        match order {
+            // highest value first; equal values keep their order (the sort is stable)
+            Order::Valued => ranked.sort_by_key(|&n| std::cmp::Reverse(values[n].0)),
+            Order::Plain => ranked.sort_by_key(|&n| values[n].1),
+        }
+        if ranked.iter().enumerate().any(|(a, &b)| a != b) {
+            let mut kids: Vec<Option<Child<State>>> = out.drain(..).map(Some).collect();
+            out.extend(ranked.iter().map(|&n| kids[n].take().expect("each child once")));
+        }
+    }
+}
+
+impl SearchGame for Hamilton {
+    type State = State;
+
+    fn is_won(&self, state: &State) -> bool {
+        super::rules::is_won(state)
+    }
+
+    fn key(&self, state: &State, out: &mut Vec<u8>) {
+        key(state, out);
+    }
+
+    fn normalize(&self, state: &State, moves: &mut Vec<Move>) -> State {
+        safe_closure(state, moves)
+    }
+
+    fn children(&self, state: &State, order: Order, out: &mut Vec<Child<State>>) {
+        self.children_with(state, order, true, out);
+    }
+
+    /// Before the choice, one part per start card still to be had: the stock clicks that turn
+    /// it to the Chooser, `c-f1`, and the safe moves after it. After the choice, the root.
+    fn split(&self, state: &State) -> Vec<Child<State>> {
+        let root = vec![Child { moves: Vec::new(), state: *state }];
+        if state.start != NO_START {
+            return root;
+        }
+        let mut parts = Vec::new();
+        let mut clicks = Vec::new();
+        let mut current = *state;
+        loop {
+            if current.chooser != NONE {
+                let mut moves = clicks.clone();
+                moves.push(Move::new(CHOOSER, FOUNDATION, 1));
+                let chosen = apply(&current, Move::new(CHOOSER, FOUNDATION, 1));
+                let part = safe_closure(&chosen, &mut moves);
+                parts.push(Child { moves, state: part });
+            }
+            if current.choices_left == 0 || current.stock_len == 0 {
+                break;
+            }
+            current = apply(&current, STOCK_MOVE);
+            clicks.push(STOCK_MOVE);
+        }
+        if parts.is_empty() {
+            return root;
+        }
+        parts
+    }
+}
