@@ -7,6 +7,7 @@
 pub mod cards;
 pub mod moves;
 pub mod search;
+pub mod union_square;
 
 #[cfg(feature = "python")]
 mod py;

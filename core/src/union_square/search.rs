@@ -1,0 +1,263 @@
+//! What the search knows of Union Square, a port of `patience/games/union_square/search.py`
+//! (and of `safe_closure` in `patience/solver/expand.py`); the arguments for each piece are in
+//! the Python module's docstring.
+//!
+//! * **Key**: the 16 piles sorted (no card is dealt to the tableau after the deal, so piles are
+//!   interchangeable), foundations by suit, the stock by its count alone (its order never
+//!   changes, so a key means something only inside one search), the waste in full.
+//! * **Safe move**: a top card that fits a foundation holding 13 cards or more goes up.
+//! * **Children**: the waste and tableau moves, plus for each `k` the macro "click the stock
+//!   `k` times, then move the new waste card" (a move right after a click could have been
+//!   played before it), each followed by the safe moves; one child per key.
+
+use super::rules::{apply_in_place, fits_tableau, is_won, legal_moves};
+use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
+use crate::cards::{rank, suit, Card};
+use crate::moves::{Move, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE};
+use crate::search::{Child, Order, SearchGame};
+
+/// Between the key's parts and its piles: no card is 255.
+pub const SEPARATOR: u8 = 0xFF;
+
+/// Python's default weights (`W_US_UP` 10, `W_US_EMPTY` 1, `W_WASTE` 4, `W_US_STOCK` 0.5),
+/// doubled so the value is an exact integer.
+const UP2: i32 = 20;
+const EMPTY2: i32 = 2;
+const WASTE2: i32 = 8;
+const STOCK2: i32 = 1;
+
+/// Union Square for the search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnionSquare;
+
+/// The canonical key of `state`, appended to `out`: the same bytes as Python's
+/// `union_square_key` (stock count, the four foundation counts by suit, the waste's cards, a
+/// separator, then the piles sorted with a separator between them).
+pub fn key(state: &State, out: &mut Vec<u8>) {
+    out.push(state.stock_len);
+    let mut counts = [0u8; 4];
+    for j in 0..FOUNDATIONS {
+        if state.found_len[j] > 0 {
+            counts[state.found_suit[j] as usize] = state.found_len[j];
+        }
+    }
+    out.extend_from_slice(&counts);
+    out.extend_from_slice(state.waste_cards());
+    out.push(SEPARATOR);
+    let mut order: [u8; PILES] = std::array::from_fn(|i| i as u8);
+    order.sort_unstable_by(|&a, &b| state.pile(a as usize).cmp(state.pile(b as usize)));
+    for (n, &i) in order.iter().enumerate() {
+        if n > 0 {
+            out.push(SEPARATOR);
+        }
+        out.extend_from_slice(state.pile(i as usize));
+    }
+}
+
+/// A top card (the waste's first, then the piles' in order) that fits a foundation already
+/// holding 13 cards or more: the second King, or the next card down. Python's
+/// `union_square_safe_move`.
+pub fn safe_move(state: &State) -> Option<Move> {
+    let mut fits = [(u8::MAX, 0u8); FOUNDATIONS]; // (card that goes up, foundation)
+    let mut any = false;
+    for (j, fit) in fits.iter_mut().enumerate() {
+        let n = state.found_len[j];
+        if (FOUNDATION_TURN..FULL_FOUNDATION).contains(&n) {
+            if let Some(card) = state.foundation_wants(j) {
+                *fit = (card, FOUNDATION + j as u8);
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return None;
+    }
+    let target = |card: Card| fits.iter().find(|f| f.0 == card).map(|f| f.1);
+    if let Some(dst) = state.waste_top().and_then(target) {
+        return Some(Move::new(WASTE, dst, 1));
+    }
+    for i in 0..PILES {
+        if let Some(dst) = state.top(i).and_then(target) {
+            return Some(Move::new(TABLEAU + i as u8, dst, 1));
+        }
+    }
+    None
+}
+
+/// More safe moves than cards in play would be a bug (Python's `MAX_CLOSURE`).
+const MAX_CLOSURE: usize = 200;
+
+/// Play safe moves in place until none is left, pushing them onto `moves` (Python's
+/// `safe_closure`).
+pub fn safe_closure(state: &mut State, moves: &mut Vec<Move>) {
+    let mut played = 0;
+    while let Some(mv) = safe_move(state) {
+        debug_assert!(super::rules::is_legal(state, mv));
+        apply_in_place(state, mv);
+        moves.push(mv);
+        played += 1;
+        assert!(played <= MAX_CLOSURE, "safe moves do not terminate");
+    }
+}
+
+/// Python's `union_square_value` times two (an integer, so ties are exact): cards up and empty
+/// piles for, cards waiting in the waste and the stock against.
+pub fn value2(state: &State) -> i32 {
+    let up: i32 = state.found_len.iter().map(|&n| n as i32).sum();
+    let empty = state.heights.iter().filter(|&&h| h == 0).count() as i32;
+    UP2 * up + EMPTY2 * empty - WASTE2 * state.waste_len as i32 - STOCK2 * state.stock_len as i32
+}
+
+/// Python's `union_square_value`, with its default weights.
+pub fn value(state: &State) -> f64 {
+    value2(state) as f64 / 2.0
+}
+
+/// Where the card just turned onto the waste can go, in Python's order (`waste_targets`, then
+/// the engine's check): the piles whose top it follows, the foundation that wants it, the first
+/// empty foundation for an Ace of an unbegun suit, the first empty pile. Only the first empty
+/// foundation and pile are offered: the others give the same key.
+fn waste_targets(state: &State, card: Card, first_empty: Option<u8>, out: &mut [u8; 24]) -> usize {
+    let mut n = 0;
+    for i in 0..PILES {
+        if state.heights[i] > 0 && fits_tableau(state, i, card) {
+            out[n] = TABLEAU + i as u8;
+            n += 1;
+        }
+    }
+    let mut empty_foundation = None;
+    for j in 0..FOUNDATIONS {
+        if state.found_len[j] == 0 {
+            empty_foundation.get_or_insert(FOUNDATION + j as u8);
+        } else if state.foundation_wants(j) == Some(card) {
+            out[n] = FOUNDATION + j as u8;
+            n += 1;
+        }
+    }
+    if let Some(dst) = empty_foundation {
+        if rank(card) == 1 && state.started_suits() >> suit(card) & 1 == 0 {
+            out[n] = dst;
+            n += 1;
+        }
+    }
+    if let Some(dst) = first_empty {
+        out[n] = dst;
+        n += 1;
+    }
+    n
+}
+
+/// Children found so far, with their keys in one buffer (no allocation per candidate).
+struct Collector<'a> {
+    out: &'a mut Vec<Child<State>>,
+    keys: Vec<u8>,
+    spans: Vec<(u64, u32, u32)>, // (hash, start, end) of each kept child's key in `keys`
+    moves: Vec<Move>,
+}
+
+impl Collector<'_> {
+    /// Keep `child` (reached by `self.moves`, then its safe closure) unless its key is known.
+    fn add(&mut self, mut child: State) {
+        let base = self.moves.len();
+        safe_closure(&mut child, &mut self.moves);
+        let start = self.keys.len();
+        key(&child, &mut self.keys);
+        let end = self.keys.len();
+        let h = fnv(&self.keys[start..end]);
+        let fresh = !self.spans.iter().any(|&(hh, s, e)| {
+            hh == h && self.keys[s as usize..e as usize] == self.keys[start..end]
+        });
+        if fresh {
+            self.spans.push((h, start as u32, end as u32));
+            self.out.push(Child { moves: self.moves.clone(), state: child });
+        } else {
+            self.keys.truncate(start);
+        }
+        self.moves.truncate(base);
+    }
+}
+
+/// FNV-1a, to compare keys' hashes before their bytes.
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
+}
+
+/// Where a child falls in `Order::Plain`: foundation moves, then other moves, then the stock
+/// macros (already in increasing `k`).
+fn plain_rank(child: &Child<State>) -> u8 {
+    match child.moves.first() {
+        Some(m) if m.src == STOCK => 2,
+        Some(m) if (FOUNDATION..TABLEAU).contains(&m.dst) => 0,
+        _ => 1,
+    }
+}
+
+/// Every child of `state` as Python's `union_square_children` gives them over all its batches
+/// (ordinary moves, then the macros for `k` = 1, 2, …), each closed under the safe moves, the
+/// first of each key kept; then put in `order`.
+pub fn children(state: &State, order: Order, out: &mut Vec<Child<State>>) {
+    out.clear();
+    let mut legal = Vec::with_capacity(64);
+    legal_moves(state, &mut legal);
+    let mut c = Collector {
+        out,
+        keys: Vec::with_capacity(4096),
+        spans: Vec::with_capacity(64),
+        moves: Vec::with_capacity(128),
+    };
+    for &mv in legal.iter().filter(|m| m.src != STOCK) {
+        let mut child = state.clone();
+        apply_in_place(&mut child, mv);
+        c.moves.push(mv);
+        c.add(child);
+        c.moves.clear();
+    }
+    let first_empty = (0..PILES).find(|&i| state.heights[i] == 0).map(|i| TABLEAU + i as u8);
+    let mut turned = state.clone();
+    let mut dsts = [0u8; 24];
+    for k in 1..=state.stock_len as usize {
+        turned.click();
+        c.moves.push(STOCK_MOVE);
+        let card = turned.waste_top().expect("a card was just turned");
+        let n = waste_targets(&turned, card, first_empty, &mut dsts);
+        for &dst in &dsts[..n] {
+            let mut child = turned.clone();
+            apply_in_place(&mut child, Move::new(WASTE, dst, 1));
+            c.moves.push(Move::new(WASTE, dst, 1));
+            c.add(child);
+            c.moves.pop();
+        }
+        debug_assert_eq!(c.moves.len(), k);
+    }
+    let out = c.out;
+    match order {
+        Order::Valued => out.sort_by_key(|child| std::cmp::Reverse(value2(&child.state))),
+        Order::Plain => out.sort_by_key(plain_rank),
+    }
+}
+
+impl SearchGame for UnionSquare {
+    type State = State;
+
+    fn is_won(&self, state: &State) -> bool {
+        is_won(state)
+    }
+
+    fn key(&self, state: &State, out: &mut Vec<u8>) {
+        key(state, out)
+    }
+
+    fn normalize(&self, state: &State, moves: &mut Vec<Move>) -> State {
+        let mut next = state.clone();
+        safe_closure(&mut next, moves);
+        next
+    }
+
+    fn children(&self, state: &State, order: Order, out: &mut Vec<Child<State>>) {
+        children(state, order, out)
+    }
+}
