@@ -35,23 +35,91 @@ pub struct UnionSquare;
 /// separator, then the piles sorted with a separator between them).
 pub fn key(state: &State, out: &mut Vec<u8>) {
     out.push(state.stock_len);
+    out.extend_from_slice(&suit_counts(state));
+    out.extend_from_slice(state.waste_cards());
+    out.push(SEPARATOR);
+    for (n, word) in sorted_piles(state).iter().enumerate() {
+        if n > 0 {
+            out.push(SEPARATOR);
+        }
+        let mut w = *word;
+        while w != 0 {
+            out.push((w >> 120) as u8 - 1);
+            w <<= 8;
+        }
+    }
+}
+
+/// The foundations' counts by suit (clubs, diamonds, hearts, spades).
+#[inline]
+fn suit_counts(state: &State) -> [u8; 4] {
     let mut counts = [0u8; 4];
     for j in 0..FOUNDATIONS {
         if state.found_len[j] > 0 {
             counts[state.found_suit[j] as usize] = state.found_len[j];
         }
     }
-    out.extend_from_slice(&counts);
-    out.extend_from_slice(state.waste_cards());
-    out.push(SEPARATOR);
-    let mut order: [u8; PILES] = std::array::from_fn(|i| i as u8);
-    order.sort_unstable_by(|&a, &b| state.pile(a as usize).cmp(state.pile(b as usize)));
-    for (n, &i) in order.iter().enumerate() {
-        if n > 0 {
-            out.push(SEPARATOR);
-        }
-        out.extend_from_slice(state.pile(i as usize));
+    counts
+}
+
+/// Pile `i` as one number that sorts as the pile's bytes do (shorter first on a common
+/// prefix): each card plus one, first card in the highest byte, zeros after. 13 cards fit.
+#[inline]
+fn pile_word(state: &State, i: usize) -> u128 {
+    let pile = state.pile(i);
+    let mut w: u128 = 0;
+    for &card in pile {
+        w = w << 8 | (card as u128 + 1);
     }
+    if pile.is_empty() {
+        0
+    } else {
+        w << (8 * (16 - pile.len()))
+    }
+}
+
+/// The piles as `pile_word`s, sorted: the piles' part of the key.
+#[inline]
+fn sorted_piles(state: &State) -> [u128; PILES] {
+    let mut words: [u128; PILES] = std::array::from_fn(|i| pile_word(state, i));
+    words.sort_unstable();
+    words
+}
+
+/// Whether `a` and `b` have the same key but for the piles.
+fn same_head(a: &State, b: &State) -> bool {
+    a.stock_len == b.stock_len
+        && a.waste_cards() == b.waste_cards()
+        && suit_counts(a) == suit_counts(b)
+}
+
+/// A hash of `state`'s key (equal keys, equal prints) that needs no sort: the piles' words
+/// are mixed one by one and added.
+fn fingerprint(state: &State) -> u64 {
+    (0..PILES).fold(head_print(state), |h, i| h.wrapping_add(pile_print(state, i)))
+}
+
+/// The part of `fingerprint` that is not the piles'.
+#[inline]
+fn head_print(state: &State) -> u64 {
+    let [c, d, h, s] = suit_counts(state);
+    let top = state.waste_top().unwrap_or(0xFF);
+    mix(u64::from_le_bytes([state.stock_len, state.waste_len, top, 0, c, d, h, s]))
+}
+
+/// Pile `i`'s share of `fingerprint`.
+#[inline]
+fn pile_print(state: &State, i: usize) -> u64 {
+    let w = pile_word(state, i);
+    mix(w as u64 ^ mix((w >> 64) as u64))
+}
+
+/// SplitMix64's finalizer: spreads every input bit over the output.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// A top card (the waste's first, then the piles' in order) that fits a foundation already
@@ -147,12 +215,17 @@ fn waste_targets(state: &State, card: Card, first_empty: Option<u8>, out: &mut [
     n
 }
 
-/// Children found so far, with their keys in one buffer (no allocation per candidate).
+/// Children found so far, with their keys' fingerprints (keys are compared in full only when
+/// the prints agree). A child's print is the parent's with the piles its moves touched redone.
 struct Collector<'a> {
     out: &'a mut Vec<Child<State>>,
-    keys: Vec<u8>,
-    spans: Vec<(u64, u32, u32)>, // (hash, start, end) of each kept child's key in `keys`
+    prints: Vec<u64>,
+    /// Each kept child's `sorted_piles`, once a candidate's print has matched it.
+    sorted: Vec<Option<[u128; PILES]>>,
     moves: Vec<Move>,
+    /// The parent's `pile_print`s and their sum.
+    pile_prints: [u64; PILES],
+    piles_print: u64,
 }
 
 impl Collector<'_> {
@@ -160,30 +233,40 @@ impl Collector<'_> {
     fn add(&mut self, mut child: State) {
         let base = self.moves.len();
         safe_closure(&mut child, &mut self.moves);
-        let start = self.keys.len();
-        key(&child, &mut self.keys);
-        let end = self.keys.len();
-        let h = fnv(&self.keys[start..end]);
-        let fresh = !self.spans.iter().any(|&(hh, s, e)| {
-            hh == h && self.keys[s as usize..e as usize] == self.keys[start..end]
-        });
-        if fresh {
-            self.spans.push((h, start as u32, end as u32));
+        let mut touched = 0u32;
+        for m in &self.moves {
+            for code in [m.src, m.dst] {
+                if code >= TABLEAU {
+                    touched |= 1 << (code - TABLEAU);
+                }
+            }
+        }
+        let mut print = head_print(&child).wrapping_add(self.piles_print);
+        while touched != 0 {
+            let i = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            print = print.wrapping_sub(self.pile_prints[i]).wrapping_add(pile_print(&child, i));
+        }
+        debug_assert_eq!(print, fingerprint(&child));
+        let mut mine = None;
+        let mut known = false;
+        for (j, &p) in self.prints.iter().enumerate() {
+            let kid = &self.out[j].state;
+            if p == print && same_head(kid, &child) {
+                let theirs = self.sorted[j].get_or_insert_with(|| sorted_piles(kid));
+                if *theirs == *mine.get_or_insert_with(|| sorted_piles(&child)) {
+                    known = true;
+                    break;
+                }
+            }
+        }
+        if !known {
+            self.prints.push(print);
+            self.sorted.push(mine);
             self.out.push(Child { moves: self.moves.clone(), state: child });
-        } else {
-            self.keys.truncate(start);
         }
         self.moves.truncate(base);
     }
-}
-
-/// FNV-1a, to compare keys' hashes before their bytes.
-fn fnv(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    h
 }
 
 /// Where a child falls in `Order::Plain`: foundation moves, then other moves, then the stock
@@ -203,11 +286,14 @@ pub fn children(state: &State, order: Order, out: &mut Vec<Child<State>>) {
     out.clear();
     let mut legal = Vec::with_capacity(64);
     legal_moves(state, &mut legal);
+    let pile_prints: [u64; PILES] = std::array::from_fn(|i| pile_print(state, i));
     let mut c = Collector {
         out,
-        keys: Vec::with_capacity(4096),
-        spans: Vec::with_capacity(64),
+        prints: Vec::with_capacity(64),
+        sorted: Vec::with_capacity(64),
         moves: Vec::with_capacity(128),
+        pile_prints,
+        piles_print: pile_prints.iter().fold(0, |h, &p| h.wrapping_add(p)),
     };
     for &mv in legal.iter().filter(|m| m.src != STOCK) {
         let mut child = state.clone();

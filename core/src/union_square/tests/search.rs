@@ -161,3 +161,38 @@ fn random_search_lines_are_legal() {
         }
     }
 }
+
+/// How fast the children come (run with `cargo test --release -- --ignored --nocapture
+/// children_speed`): greedy and random lines from 200 deals, every position expanded.
+#[test]
+#[ignore]
+fn children_speed() {
+    let game = UnionSquare;
+    let mut rng = XorShift(12345);
+    let mut kids = Vec::new();
+    let (mut expanded, mut made) = (0u64, 0u64);
+    let start = std::time::Instant::now();
+    for n in 1..=200u64 {
+        let mut moves = Vec::new();
+        let mut state = game.normalize(&numbered_deal(n), &mut moves);
+        for step in 0..200 {
+            let order = if step % 2 == 0 { Order::Valued } else { Order::Plain };
+            game.children(&state, order, &mut kids);
+            expanded += 1;
+            made += kids.len() as u64;
+            if kids.is_empty() {
+                break;
+            }
+            let pick = if rng.below(4) == 0 { rng.below(kids.len()) } else { 0 };
+            state = kids[pick].state.clone();
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{expanded} positions expanded, {made} children in {secs:.3} s: {:.0} expansions/s, \
+         {:.0} children/s, {:.1} children per position",
+        expanded as f64 / secs,
+        made as f64 / secs,
+        made as f64 / expanded as f64
+    );
+}
