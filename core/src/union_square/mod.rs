@@ -5,6 +5,7 @@
 //!
 //! The two copies of a card are the same `Card` (0..51).
 
+pub mod key;
 pub mod rules;
 pub mod search;
 pub mod state;

@@ -10,14 +10,13 @@
 //!   `k` times, then move the new waste card" (a move right after a click could have been
 //!   played before it), each followed by the safe moves; one child per key.
 
+use super::key::{fingerprint, head_print, pile_print, same_head, sorted_piles};
+pub use super::key::{key, SEPARATOR};
 use super::rules::{apply_in_place, fits_tableau, is_won, legal_moves};
 use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
 use crate::cards::{rank, suit, Card};
 use crate::moves::{Move, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE};
 use crate::search::{Child, Order, SearchGame};
-
-/// Between the key's parts and its piles: no card is 255.
-pub const SEPARATOR: u8 = 0xFF;
 
 /// Python's default weights (`W_US_UP` 10, `W_US_EMPTY` 1, `W_WASTE` 4, `W_US_STOCK` 0.5),
 /// doubled so the value is an exact integer.
@@ -29,98 +28,6 @@ const STOCK2: i32 = 1;
 /// Union Square for the search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UnionSquare;
-
-/// The canonical key of `state`, appended to `out`: the same bytes as Python's
-/// `union_square_key` (stock count, the four foundation counts by suit, the waste's cards, a
-/// separator, then the piles sorted with a separator between them).
-pub fn key(state: &State, out: &mut Vec<u8>) {
-    out.push(state.stock_len);
-    out.extend_from_slice(&suit_counts(state));
-    out.extend_from_slice(state.waste_cards());
-    out.push(SEPARATOR);
-    for (n, word) in sorted_piles(state).iter().enumerate() {
-        if n > 0 {
-            out.push(SEPARATOR);
-        }
-        let mut w = *word;
-        while w != 0 {
-            out.push((w >> 120) as u8 - 1);
-            w <<= 8;
-        }
-    }
-}
-
-/// The foundations' counts by suit (clubs, diamonds, hearts, spades).
-#[inline]
-fn suit_counts(state: &State) -> [u8; 4] {
-    let mut counts = [0u8; 4];
-    for j in 0..FOUNDATIONS {
-        if state.found_len[j] > 0 {
-            counts[state.found_suit[j] as usize] = state.found_len[j];
-        }
-    }
-    counts
-}
-
-/// Pile `i` as one number that sorts as the pile's bytes do (shorter first on a common
-/// prefix): each card plus one, first card in the highest byte, zeros after. 13 cards fit.
-#[inline]
-fn pile_word(state: &State, i: usize) -> u128 {
-    let pile = state.pile(i);
-    let mut w: u128 = 0;
-    for &card in pile {
-        w = w << 8 | (card as u128 + 1);
-    }
-    if pile.is_empty() {
-        0
-    } else {
-        w << (8 * (16 - pile.len()))
-    }
-}
-
-/// The piles as `pile_word`s, sorted: the piles' part of the key.
-#[inline]
-fn sorted_piles(state: &State) -> [u128; PILES] {
-    let mut words: [u128; PILES] = std::array::from_fn(|i| pile_word(state, i));
-    words.sort_unstable();
-    words
-}
-
-/// Whether `a` and `b` have the same key but for the piles.
-fn same_head(a: &State, b: &State) -> bool {
-    a.stock_len == b.stock_len
-        && a.waste_cards() == b.waste_cards()
-        && suit_counts(a) == suit_counts(b)
-}
-
-/// A hash of `state`'s key (equal keys, equal prints) that needs no sort: the piles' words
-/// are mixed one by one and added.
-fn fingerprint(state: &State) -> u64 {
-    (0..PILES).fold(head_print(state), |h, i| h.wrapping_add(pile_print(state, i)))
-}
-
-/// The part of `fingerprint` that is not the piles'.
-#[inline]
-fn head_print(state: &State) -> u64 {
-    let [c, d, h, s] = suit_counts(state);
-    let top = state.waste_top().unwrap_or(0xFF);
-    mix(u64::from_le_bytes([state.stock_len, state.waste_len, top, 0, c, d, h, s]))
-}
-
-/// Pile `i`'s share of `fingerprint`.
-#[inline]
-fn pile_print(state: &State, i: usize) -> u64 {
-    let w = pile_word(state, i);
-    mix(w as u64 ^ mix((w >> 64) as u64))
-}
-
-/// SplitMix64's finalizer: spreads every input bit over the output.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// A top card (the waste's first, then the piles' in order) that fits a foundation already
 /// holding 13 cards or more: the second King, or the next card down. Python's
