@@ -8,6 +8,7 @@ pub mod cards;
 pub mod hamilton;
 pub mod moves;
 pub mod search;
+pub mod union_square;
 
 #[cfg(feature = "python")]
 mod py;

@@ -1,0 +1,256 @@
+//! What the search knows of Union Square, a port of `patience/games/union_square/search.py`
+//! (and of `safe_closure` in `patience/solver/expand.py`); the arguments for each piece are in
+//! the Python module's docstring.
+//!
+//! * **Key**: the 16 piles sorted (no card is dealt to the tableau after the deal, so piles are
+//!   interchangeable), foundations by suit, the stock by its count alone (its order never
+//!   changes, so a key means something only inside one search), the waste in full.
+//! * **Safe move**: a top card that fits a foundation holding 13 cards or more goes up.
+//! * **Children**: the waste and tableau moves, plus for each `k` the macro "click the stock
+//!   `k` times, then move the new waste card" (a move right after a click could have been
+//!   played before it), each followed by the safe moves; one child per key.
+
+use super::key::{fingerprint, head_print, pile_print, same_head, sorted_piles};
+pub use super::key::{key, SEPARATOR};
+use super::rules::{apply_in_place, fits_tableau, is_won, legal_moves};
+use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
+use crate::cards::{rank, suit, Card};
+use crate::moves::{Move, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE};
+use crate::search::{Child, Order, SearchGame};
+
+/// Python's default weights (`W_US_UP` 10, `W_US_EMPTY` 1, `W_WASTE` 4, `W_US_STOCK` 0.5),
+/// doubled so the value is an exact integer.
+const UP2: i32 = 20;
+const EMPTY2: i32 = 2;
+const WASTE2: i32 = 8;
+const STOCK2: i32 = 1;
+
+/// Union Square for the search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnionSquare;
+
+/// A top card (the waste's first, then the piles' in order) that fits a foundation already
+/// holding 13 cards or more: the second King, or the next card down. Python's
+/// `union_square_safe_move`.
+pub fn safe_move(state: &State) -> Option<Move> {
+    let mut fits = [(u8::MAX, 0u8); FOUNDATIONS]; // (card that goes up, foundation)
+    let mut any = false;
+    for (j, fit) in fits.iter_mut().enumerate() {
+        let n = state.found_len[j];
+        if (FOUNDATION_TURN..FULL_FOUNDATION).contains(&n) {
+            if let Some(card) = state.foundation_wants(j) {
+                *fit = (card, FOUNDATION + j as u8);
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return None;
+    }
+    let target = |card: Card| fits.iter().find(|f| f.0 == card).map(|f| f.1);
+    if let Some(dst) = state.waste_top().and_then(target) {
+        return Some(Move::new(WASTE, dst, 1));
+    }
+    for i in 0..PILES {
+        if let Some(dst) = state.top(i).and_then(target) {
+            return Some(Move::new(TABLEAU + i as u8, dst, 1));
+        }
+    }
+    None
+}
+
+/// More safe moves than cards in play would be a bug (Python's `MAX_CLOSURE`).
+const MAX_CLOSURE: usize = 200;
+
+/// Play safe moves in place until none is left, pushing them onto `moves` (Python's
+/// `safe_closure`).
+pub fn safe_closure(state: &mut State, moves: &mut Vec<Move>) {
+    let mut played = 0;
+    while let Some(mv) = safe_move(state) {
+        debug_assert!(super::rules::is_legal(state, mv));
+        apply_in_place(state, mv);
+        moves.push(mv);
+        played += 1;
+        assert!(played <= MAX_CLOSURE, "safe moves do not terminate");
+    }
+}
+
+/// Python's `union_square_value` times two (an integer, so ties are exact): cards up and empty
+/// piles for, cards waiting in the waste and the stock against.
+pub fn value2(state: &State) -> i32 {
+    let up: i32 = state.found_len.iter().map(|&n| n as i32).sum();
+    let empty = state.heights.iter().filter(|&&h| h == 0).count() as i32;
+    UP2 * up + EMPTY2 * empty - WASTE2 * state.waste_len as i32 - STOCK2 * state.stock_len as i32
+}
+
+/// Python's `union_square_value`, with its default weights.
+pub fn value(state: &State) -> f64 {
+    value2(state) as f64 / 2.0
+}
+
+/// Where the card just turned onto the waste can go, in Python's order (`waste_targets`, then
+/// the engine's check): the piles whose top it follows, the foundation that wants it, the first
+/// empty foundation for an Ace of an unbegun suit, the first empty pile. Only the first empty
+/// foundation and pile are offered: the others give the same key.
+fn waste_targets(state: &State, card: Card, first_empty: Option<u8>, out: &mut [u8; 24]) -> usize {
+    let mut n = 0;
+    for i in 0..PILES {
+        if state.heights[i] > 0 && fits_tableau(state, i, card) {
+            out[n] = TABLEAU + i as u8;
+            n += 1;
+        }
+    }
+    let mut empty_foundation = None;
+    for j in 0..FOUNDATIONS {
+        if state.found_len[j] == 0 {
+            empty_foundation.get_or_insert(FOUNDATION + j as u8);
+        } else if state.foundation_wants(j) == Some(card) {
+            out[n] = FOUNDATION + j as u8;
+            n += 1;
+        }
+    }
+    if let Some(dst) = empty_foundation {
+        if rank(card) == 1 && state.started_suits() >> suit(card) & 1 == 0 {
+            out[n] = dst;
+            n += 1;
+        }
+    }
+    if let Some(dst) = first_empty {
+        out[n] = dst;
+        n += 1;
+    }
+    n
+}
+
+/// Children found so far, with their keys' fingerprints (keys are compared in full only when
+/// the prints agree). A child's print is the parent's with the piles its moves touched redone.
+struct Collector<'a> {
+    out: &'a mut Vec<Child<State>>,
+    prints: Vec<u64>,
+    /// Each kept child's `sorted_piles`, once a candidate's print has matched it.
+    sorted: Vec<Option<[u128; PILES]>>,
+    moves: Vec<Move>,
+    /// The parent's `pile_print`s and their sum.
+    pile_prints: [u64; PILES],
+    piles_print: u64,
+}
+
+impl Collector<'_> {
+    /// Keep `child` (reached by `self.moves`, then its safe closure) unless its key is known.
+    fn add(&mut self, mut child: State) {
+        let base = self.moves.len();
+        safe_closure(&mut child, &mut self.moves);
+        let mut touched = 0u32;
+        for m in &self.moves {
+            for code in [m.src, m.dst] {
+                if code >= TABLEAU {
+                    touched |= 1 << (code - TABLEAU);
+                }
+            }
+        }
+        let mut print = head_print(&child).wrapping_add(self.piles_print);
+        while touched != 0 {
+            let i = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            print = print.wrapping_sub(self.pile_prints[i]).wrapping_add(pile_print(&child, i));
+        }
+        debug_assert_eq!(print, fingerprint(&child));
+        let mut mine = None;
+        let mut known = false;
+        for (j, &p) in self.prints.iter().enumerate() {
+            let kid = &self.out[j].state;
+            if p == print && same_head(kid, &child) {
+                let theirs = self.sorted[j].get_or_insert_with(|| sorted_piles(kid));
+                if *theirs == *mine.get_or_insert_with(|| sorted_piles(&child)) {
+                    known = true;
+                    break;
+                }
+            }
+        }
+        if !known {
+            self.prints.push(print);
+            self.sorted.push(mine);
+            self.out.push(Child { moves: self.moves.clone(), state: child });
+        }
+        self.moves.truncate(base);
+    }
+}
+
+/// Where a child falls in `Order::Plain`: foundation moves, then other moves, then the stock
+/// macros (already in increasing `k`).
+fn plain_rank(child: &Child<State>) -> u8 {
+    match child.moves.first() {
+        Some(m) if m.src == STOCK => 2,
+        Some(m) if (FOUNDATION..TABLEAU).contains(&m.dst) => 0,
+        _ => 1,
+    }
+}
+
+/// Every child of `state` as Python's `union_square_children` gives them over all its batches
+/// (ordinary moves, then the macros for `k` = 1, 2, …), each closed under the safe moves, the
+/// first of each key kept; then put in `order`.
+pub fn children(state: &State, order: Order, out: &mut Vec<Child<State>>) {
+    out.clear();
+    let mut legal = Vec::with_capacity(64);
+    legal_moves(state, &mut legal);
+    let pile_prints: [u64; PILES] = std::array::from_fn(|i| pile_print(state, i));
+    let mut c = Collector {
+        out,
+        prints: Vec::with_capacity(64),
+        sorted: Vec::with_capacity(64),
+        moves: Vec::with_capacity(128),
+        pile_prints,
+        piles_print: pile_prints.iter().fold(0, |h, &p| h.wrapping_add(p)),
+    };
+    for &mv in legal.iter().filter(|m| m.src != STOCK) {
+        let mut child = state.clone();
+        apply_in_place(&mut child, mv);
+        c.moves.push(mv);
+        c.add(child);
+        c.moves.clear();
+    }
+    let first_empty = (0..PILES).find(|&i| state.heights[i] == 0).map(|i| TABLEAU + i as u8);
+    let mut turned = state.clone();
+    let mut dsts = [0u8; 24];
+    for k in 1..=state.stock_len as usize {
+        turned.click();
+        c.moves.push(STOCK_MOVE);
+        let card = turned.waste_top().expect("a card was just turned");
+        let n = waste_targets(&turned, card, first_empty, &mut dsts);
+        for &dst in &dsts[..n] {
+            let mut child = turned.clone();
+            apply_in_place(&mut child, Move::new(WASTE, dst, 1));
+            c.moves.push(Move::new(WASTE, dst, 1));
+            c.add(child);
+            c.moves.pop();
+        }
+        debug_assert_eq!(c.moves.len(), k);
+    }
+    let out = c.out;
+    match order {
+        Order::Valued => out.sort_by_key(|child| std::cmp::Reverse(value2(&child.state))),
+        Order::Plain => out.sort_by_key(plain_rank),
+    }
+}
+
+impl SearchGame for UnionSquare {
+    type State = State;
+
+    fn is_won(&self, state: &State) -> bool {
+        is_won(state)
+    }
+
+    fn key(&self, state: &State, out: &mut Vec<u8>) {
+        key(state, out)
+    }
+
+    fn normalize(&self, state: &State, moves: &mut Vec<Move>) -> State {
+        let mut next = state.clone();
+        safe_closure(&mut next, moves);
+        next
+    }
+
+    fn children(&self, state: &State, order: Order, out: &mut Vec<Child<State>>) {
+        children(state, order, out)
+    }
+}
