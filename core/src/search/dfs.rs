@@ -112,15 +112,21 @@ impl<S: Clone> DepthFirst<S> {
             let kid = &self.kids[index];
             let key = &self.keys[kid.key_start as usize..(kid.key_start + kid.key_len) as usize];
             let hash = kid.hash;
-            if table.contains(hash, key) || self.on_path(hash, key) {
-                self.frames.last_mut().expect("a frame").next += 1;
-                continue;
-            }
             if used == max {
+                // No expansion left in this slice: only skips (so a search can end at 0).
+                if table.contains(hash, key) || self.on_path(hash, key) {
+                    self.frames.last_mut().expect("a frame").next += 1;
+                    continue;
+                }
                 return (Step::Running, used);
             }
-            table.insert(hash, key);
+            // Entered now, unless entered before; a key on the path that had been dropped from
+            // the table goes back in (it is being expanded: entered) and is skipped.
+            let fresh = table.insert(hash, key) && !self.on_path(hash, key);
             self.frames.last_mut().expect("a frame").next += 1;
+            if !fresh {
+                continue;
+            }
             self.push_frame(hash);
             used += 1;
             if let Some(line) = self.expand(game, table) {
@@ -194,9 +200,11 @@ impl<S: Clone> DepthFirst<S> {
         if !self.on_path.contains_key(&hash) {
             return false;
         }
+        // From the top: a position comes back after a few moves more often than after many.
         self.frames
             .iter()
             .enumerate()
+            .rev()
             .any(|(depth, frame)| frame.hash == hash && self.frame_key(depth) == key)
     }
 
