@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use patience_core::moves::Move;
-use patience_core::search::{solve, Child, Limits, Order, Outcome, SearchGame, Status};
+use patience_core::search::{solve, Child, Limits, Order, Outcome, SearchGame, Status, SLICE};
 
 /// A tiny deterministic generator (xorshift64*), so the tests need no crate.
 struct Rng(u64);
@@ -334,4 +334,52 @@ fn the_clock_stops_a_search() {
     let outcome = solve(&Trap, &TrapState { part: 0, depth: 0, bits: 0 }, &limits);
     assert_eq!(outcome.status, Status::Unknown);
     assert!(outcome.seconds >= 0.05 && started.elapsed() < Duration::from_secs(5));
+}
+
+/// One part whose root's first child in the valued order is a huge lost subtree and in the plain
+/// order a gate to a win: the valued search runs first and sinks, the plain one gets its slice.
+struct Sink;
+
+impl SearchGame for Sink {
+    type State = (u8, u64);
+
+    fn is_won(&self, state: &(u8, u64)) -> bool {
+        state.0 == 1
+    }
+
+    fn key(&self, state: &(u8, u64), out: &mut Vec<u8>) {
+        out.push(state.0);
+        out.extend_from_slice(&state.1.to_le_bytes());
+    }
+
+    fn normalize(&self, state: &(u8, u64), _moves: &mut Vec<Move>) -> (u8, u64) {
+        *state
+    }
+
+    fn children(&self, state: &(u8, u64), order: Order, out: &mut Vec<Child<(u8, u64)>>) {
+        out.clear();
+        // The root (0, 0): the gate (3, 0) then the trap (2, 1) in the plain order; below the
+        // trap, a binary tree of 2^40 lost positions; below the gate, the win.
+        let mut kids = match state {
+            (0, _) => vec![(3, 0), (2, 1)],
+            (3, _) => vec![(1, 0)],
+            (_, n) if *n >= 1 << 40 => vec![],
+            (_, n) => vec![(2, n * 2 + 1), (2, n * 2 + 2)],
+        };
+        if order == Order::Valued {
+            kids.reverse();
+        }
+        for (i, kid) in kids.into_iter().enumerate() {
+            out.push(Child { moves: vec![Move::new(20, 21 + i as u8, 1)], state: kid });
+        }
+    }
+}
+
+#[test]
+fn both_orders_run_side_by_side() {
+    let limits = Limits { max_nodes: Some(1000), ..Limits::default() };
+    let outcome = solve(&Sink, &(0, 0), &limits);
+    assert_eq!(outcome.status, Status::Won);
+    assert_eq!(outcome.moves, vec![Move::new(20, 21, 1); 2], "the plain order's line");
+    assert!(outcome.nodes > SLICE && outcome.nodes <= SLICE + 3, "{}", outcome.nodes);
 }
