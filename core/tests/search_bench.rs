@@ -3,6 +3,12 @@
 //! `cargo test --release --test search_bench -- --ignored --nocapture`;
 //! `BENCH_SIDE` (default 56: 56^4 = 9,834,496 positions), `BENCH_KEY_BYTES` (default 32) and
 //! `BENCH_CYCLES=1` (a move back on the first axis too: cycles and paths far deeper) change it.
+//!
+//! Measured (2 shared cores, release): 32-byte keys, 2 GiB cap: 9,834,497 expansions in 24.5 s
+//! (402,000/s), 46.6 bytes per entry in use (33 in the arena, 13.6 of slots), 68 allocated (the
+//! arena's doubling slack); 16-byte keys: 497,000/s. With `BENCH_TABLE_MB=256`: 6.1 million
+//! entries at most (44 bytes each, all allocated), 9.2 million dropped, 13.6 million expansions
+//! (38% entered again) in 27.6 s, still proven lost.
 
 use std::time::Instant;
 

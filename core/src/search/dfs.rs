@@ -7,8 +7,10 @@
 //! and a frame's key is that child's key. Children already in the table or on the path when
 //! they are listed are not kept (they were entered), nor children found so later.
 //!
-//! Memory on a deep path: per frame 40 bytes, and per child kept `size_of::<Child<S>>()` + 16
-//! bytes, its key's bytes and its moves' heap block.
+//! Memory on a deep path: per frame 32 bytes and a path-hash entry, and per child kept
+//! `size_of::<Child<S>>()` + 16 bytes, its key's bytes and its moves' heap block (measured with
+//! tests/search_bench.rs on a ring of a million positions, two children each, 32-byte keys:
+//! about 470 bytes per frame of the deepest path, 500,001 frames deep).
 
 use std::collections::HashMap;
 
