@@ -1,0 +1,83 @@
+//! What a search may spend: expansions, seconds, the table's bytes, and a flag to stop it from
+//! another thread. When any runs out the answer is `Unknown`, never a guess.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The table's default cap: 256 MiB (the Python solver plans 300 MB for a whole process).
+pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
+
+/// The limits of one `solve`.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Expansions, all searches together; `None`: no limit.
+    pub max_nodes: Option<u64>,
+    /// Wall-clock seconds, looked at once per slice; `None`: no limit.
+    pub max_seconds: Option<f64>,
+    /// The bytes the table of entered positions may hold (see `table`); the paths come on top.
+    pub table_bytes: usize,
+    /// Set it (from any thread) to stop the search; looked at once per slice.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_nodes: None, max_seconds: None, table_bytes: DEFAULT_TABLE_BYTES, stop: None }
+    }
+}
+
+/// The budget as the searches run: expansions spent so far, the deadline, the stop flag.
+pub(crate) struct Budget {
+    max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    pub nodes: u64,
+}
+
+impl Budget {
+    pub fn new(limits: &Limits, started: Instant) -> Budget {
+        let deadline = limits.max_seconds.map(|s| {
+            // A negative or NaN limit is spent at once; a huge one never is.
+            let span = Duration::try_from_secs_f64(s.max(0.0))
+                .unwrap_or(Duration::from_secs(u32::MAX as u64));
+            started.checked_add(span).unwrap_or(started + Duration::from_secs(u32::MAX as u64))
+        });
+        Budget { max_nodes: limits.max_nodes, deadline, stop: limits.stop.clone(), nodes: 0 }
+    }
+
+    /// Expansions left (`u64::MAX` without a limit).
+    pub fn nodes_left(&self) -> u64 {
+        self.max_nodes.map_or(u64::MAX, |max| max.saturating_sub(self.nodes))
+    }
+
+    /// Whether the time is up or the stop flag is set (asked once per slice).
+    pub fn halted(&self) -> bool {
+        if self.stop.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return true;
+        }
+        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_read() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = Limits { max_nodes: Some(10), stop: Some(flag.clone()), ..Limits::default() };
+        let mut budget = Budget::new(&limits, Instant::now());
+        budget.nodes = 4;
+        assert_eq!(budget.nodes_left(), 6);
+        assert!(!budget.halted());
+        flag.store(true, Ordering::Relaxed);
+        assert!(budget.halted());
+        let late = Limits { max_seconds: Some(-1.0), ..Limits::default() };
+        assert!(Budget::new(&late, Instant::now()).halted());
+        let never = Limits { max_seconds: Some(f64::INFINITY), ..Limits::default() };
+        assert!(!Budget::new(&never, Instant::now()).halted());
+        assert_eq!(Budget::new(&never, Instant::now()).nodes_left(), u64::MAX);
+    }
+}

@@ -1,0 +1,385 @@
+//! The generic search on toy games whose answers are known: random graphs with cycles (checked
+//! by brute force), a root whose first part is a huge lost subtree, lost games, a tiny table,
+//! the stop flag and the clock. Every win's line is replayed in the toy game.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use patience_core::moves::Move;
+use patience_core::search::{solve, Child, Limits, Order, Outcome, SearchGame, Status, SLICE};
+
+/// A tiny deterministic generator (xorshift64*), so the tests need no crate.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A directed graph: a position is a node, a move follows an edge (the target node's number in
+/// `src`/`dst`). A node with a single edge, not won, moves on by itself (the "safe move"), so
+/// children and the root are closed under safe moves and lines have several moves per child.
+struct Graph {
+    edges: Vec<Vec<u16>>,
+    won: Vec<bool>,
+    /// Give the root's children as parts.
+    split_root: bool,
+}
+
+fn edge_move(to: u16) -> Move {
+    Move::new((to >> 8) as u8, to as u8, 1)
+}
+
+impl Graph {
+    fn random(rng: &mut Rng, nodes: usize, max_degree: u64, won_one_in: u64) -> Graph {
+        let edges = (0..nodes)
+            .map(|_| {
+                let mut out: Vec<u16> = (0..rng.below(max_degree + 1))
+                    .map(|_| rng.below(nodes as u64) as u16)
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        let won = (0..nodes).map(|_| won_one_in > 0 && rng.below(won_one_in) == 0).collect();
+        Graph { edges, won, split_root: false }
+    }
+
+    /// Whether a won node can be reached from `from` (breadth-first over the raw edges).
+    fn brute_force(&self, from: u16) -> bool {
+        let mut seen = vec![false; self.edges.len()];
+        let mut queue = VecDeque::from([from]);
+        seen[from as usize] = true;
+        while let Some(node) = queue.pop_front() {
+            if self.won[node as usize] {
+                return true;
+            }
+            for &to in &self.edges[node as usize] {
+                if !seen[to as usize] {
+                    seen[to as usize] = true;
+                    queue.push_back(to);
+                }
+            }
+        }
+        false
+    }
+
+    /// Play `line` from `from`, checking every move follows an edge; the node reached.
+    fn replay(&self, from: u16, line: &[Move]) -> u16 {
+        let mut node = from;
+        for m in line {
+            let to = (m.src as u16) << 8 | m.dst as u16;
+            assert_eq!(m.count, 1);
+            assert!(self.edges[node as usize].contains(&to), "no edge {node} -> {to}");
+            node = to;
+        }
+        node
+    }
+
+    fn ordered(&self, node: u16, order: Order) -> Vec<u16> {
+        let mut out = self.edges[node as usize].clone();
+        if order == Order::Valued {
+            out.reverse();
+        }
+        out
+    }
+}
+
+impl SearchGame for Graph {
+    type State = u16;
+
+    fn is_won(&self, state: &u16) -> bool {
+        self.won[*state as usize]
+    }
+
+    fn key(&self, state: &u16, out: &mut Vec<u8>) {
+        out.extend_from_slice(&state.to_le_bytes());
+    }
+
+    fn normalize(&self, state: &u16, moves: &mut Vec<Move>) -> u16 {
+        let mut node = *state;
+        for _ in 0..self.edges.len() {
+            let out = &self.edges[node as usize];
+            if self.won[node as usize] || out.len() != 1 || out[0] == node {
+                break;
+            }
+            node = out[0];
+            moves.push(edge_move(node));
+        }
+        node
+    }
+
+    fn children(&self, state: &u16, order: Order, out: &mut Vec<Child<u16>>) {
+        out.clear();
+        let mut seen: Vec<u16> = Vec::new();
+        for to in self.ordered(*state, order) {
+            let mut moves = vec![edge_move(to)];
+            let child = self.normalize(&to, &mut moves);
+            if !seen.contains(&child) {
+                seen.push(child);
+                out.push(Child { moves, state: child });
+            }
+        }
+    }
+
+    fn split(&self, state: &u16) -> Vec<Child<u16>> {
+        if !self.split_root {
+            return vec![Child { moves: Vec::new(), state: *state }];
+        }
+        let mut parts = Vec::new();
+        self.children(state, Order::Plain, &mut parts);
+        parts
+    }
+}
+
+fn unlimited() -> Limits {
+    Limits::default()
+}
+
+fn check_against_brute_force(graph: &Graph, root: u16, limits: &Limits) -> Outcome {
+    let outcome = solve(graph, &root, limits);
+    let expected = if graph.brute_force(root) { Status::Won } else { Status::Lost };
+    assert_eq!(outcome.status, expected, "root {root}");
+    if outcome.status == Status::Won {
+        assert!(graph.won[graph.replay(root, &outcome.moves) as usize], "the line wins");
+    } else {
+        assert!(outcome.moves.is_empty());
+    }
+    assert_eq!(outcome.parts.iter().sum::<u64>(), outcome.nodes);
+    outcome
+}
+
+#[test]
+fn random_cyclic_graphs_match_brute_force() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut won, mut lost) = (0, 0);
+    for round in 0..600 {
+        let nodes = 2 + rng.below(80) as usize;
+        let degree = 1 + rng.below(3);
+        let mut graph = Graph::random(&mut rng, nodes, degree, [0, 3, 8, 30][round % 4]);
+        graph.split_root = round % 3 == 0;
+        let root = rng.below(nodes as u64) as u16;
+        match check_against_brute_force(&graph, root, &unlimited()).status {
+            Status::Won => won += 1,
+            _ => lost += 1,
+        }
+    }
+    assert!(won > 100 && lost > 100, "both answers are tested: {won} won, {lost} lost");
+}
+
+#[test]
+fn a_tiny_table_gives_the_same_answers() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut dropped = 0;
+    for round in 0..300 {
+        let nodes = 2 + rng.below(14) as usize;
+        let graph = Graph::random(&mut rng, nodes, 3, [0, 12, 40][round % 3]);
+        let root = rng.below(nodes as u64) as u16;
+        let roomy = check_against_brute_force(&graph, root, &unlimited());
+        for table_bytes in [0, 200, 300] {
+            let tight = Limits { table_bytes, ..Limits::default() };
+            let outcome = check_against_brute_force(&graph, root, &tight);
+            assert!(outcome.nodes >= roomy.nodes || outcome.status == Status::Won);
+            dropped += outcome.dropped;
+        }
+    }
+    assert!(dropped > 0, "the cap was felt");
+}
+
+#[test]
+fn a_won_root_and_a_won_part_need_no_expansion() {
+    let graph = Graph { edges: vec![vec![1], vec![0]], won: vec![false, true], split_root: false };
+    let outcome = solve(&graph, &0, &unlimited());
+    assert_eq!((outcome.status, outcome.nodes), (Status::Won, 0));
+    assert_eq!(graph.replay(0, &outcome.moves), 1);
+}
+
+/// A big lost graph: every node of a ring of `n` nodes links to the next two.
+fn ring(n: usize) -> Graph {
+    let edges = (0..n).map(|i| vec![((i + 1) % n) as u16, ((i + 2) % n) as u16]).collect();
+    Graph { edges, won: vec![false; n], split_root: false }
+}
+
+#[test]
+fn a_lost_game_is_lost_and_a_small_budget_is_unknown() {
+    let graph = ring(5000);
+    let outcome = solve(&graph, &0, &unlimited());
+    assert_eq!(outcome.status, Status::Lost);
+    assert!(outcome.nodes >= 5000, "every position entered: {}", outcome.nodes);
+    assert_eq!(outcome.peak_entries, 5000);
+    for max_nodes in [0, 1, 100, 4000] {
+        let small = Limits { max_nodes: Some(max_nodes), ..Limits::default() };
+        let outcome = solve(&graph, &0, &small);
+        assert_eq!(outcome.status, Status::Unknown, "{max_nodes}");
+        assert!(outcome.nodes <= max_nodes);
+        assert!(outcome.moves.is_empty());
+    }
+    // Just enough budget for the whole game: still a proof.
+    let exact = Limits { max_nodes: Some(outcome.nodes), ..Limits::default() };
+    assert_eq!(solve(&graph, &0, &exact).status, Status::Lost);
+}
+
+/// A root with two parts: the first a complete binary tree of depth 60 with no win (far more
+/// positions than any budget), the second won two moves in.
+struct Trap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TrapState {
+    part: u8,
+    depth: u8,
+    bits: u64,
+}
+
+impl SearchGame for Trap {
+    type State = TrapState;
+
+    fn is_won(&self, state: &TrapState) -> bool {
+        state.part == 1 && state.depth == 2
+    }
+
+    fn key(&self, state: &TrapState, out: &mut Vec<u8>) {
+        out.push(state.part);
+        out.push(state.depth);
+        out.extend_from_slice(&state.bits.to_le_bytes());
+    }
+
+    fn normalize(&self, state: &TrapState, _moves: &mut Vec<Move>) -> TrapState {
+        *state
+    }
+
+    fn children(&self, state: &TrapState, order: Order, out: &mut Vec<Child<TrapState>>) {
+        out.clear();
+        if state.part == 255 || (state.part == 0 && state.depth == 60) {
+            return;
+        }
+        let mut branch: Vec<u64> = if state.part == 0 { vec![0, 1] } else { vec![0] };
+        if order == Order::Valued {
+            branch.reverse();
+        }
+        for b in branch {
+            let next =
+                TrapState { part: state.part, depth: state.depth + 1, bits: state.bits * 2 + b };
+            out.push(Child {
+                moves: vec![Move::new(20 + state.part, 20 + b as u8, 1)],
+                state: next,
+            });
+        }
+    }
+
+    fn split(&self, state: &TrapState) -> Vec<Child<TrapState>> {
+        if state.part != 255 {
+            return vec![Child { moves: Vec::new(), state: *state }];
+        }
+        (0..2)
+            .map(|part| Child {
+                moves: vec![Move::new(1, 20 + part, 1)],
+                state: TrapState { part, depth: 0, bits: 0 },
+            })
+            .collect()
+    }
+}
+
+const TRAP_ROOT: TrapState = TrapState { part: 255, depth: 0, bits: 0 };
+
+#[test]
+fn every_part_gets_its_share() {
+    let limits = Limits { max_nodes: Some(2000), ..Limits::default() };
+    let outcome = solve(&Trap, &TRAP_ROOT, &limits);
+    assert_eq!(outcome.status, Status::Won);
+    assert_eq!(
+        outcome.moves,
+        vec![Move::new(1, 21, 1), Move::new(21, 20, 1), Move::new(21, 20, 1)]
+    );
+    assert_eq!(outcome.parts.len(), 2);
+    assert!(outcome.parts[0] > 0 && outcome.parts[1] > 0, "{:?}", outcome.parts);
+    assert!(outcome.nodes <= 2 * 256 + 10, "won in the first round: {}", outcome.nodes);
+}
+
+#[test]
+fn the_stop_flag_stops_a_search_from_another_thread() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits { stop: Some(stop.clone()), ..Limits::default() };
+    let outcome = solve(&Trap, &TrapState { part: 0, depth: 0, bits: 0 }, &limits);
+    assert_eq!((outcome.status, outcome.nodes), (Status::Unknown, 0), "a flag set before: no work");
+
+    stop.store(false, Ordering::Relaxed);
+    let flag = stop.clone();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let started = Instant::now();
+    let outcome = solve(&Trap, &TrapState { part: 0, depth: 0, bits: 0 }, &limits);
+    setter.join().unwrap();
+    assert_eq!(outcome.status, Status::Unknown);
+    assert!(outcome.nodes > 0);
+    assert!(started.elapsed() < Duration::from_secs(5), "stopped soon after the flag");
+}
+
+#[test]
+fn the_clock_stops_a_search() {
+    let limits = Limits { max_seconds: Some(0.05), ..Limits::default() };
+    let started = Instant::now();
+    let outcome = solve(&Trap, &TrapState { part: 0, depth: 0, bits: 0 }, &limits);
+    assert_eq!(outcome.status, Status::Unknown);
+    assert!(outcome.seconds >= 0.05 && started.elapsed() < Duration::from_secs(5));
+}
+
+/// One part whose root's first child in the valued order is a huge lost subtree and in the plain
+/// order a gate to a win: the valued search runs first and sinks, the plain one gets its slice.
+struct Sink;
+
+impl SearchGame for Sink {
+    type State = (u8, u64);
+
+    fn is_won(&self, state: &(u8, u64)) -> bool {
+        state.0 == 1
+    }
+
+    fn key(&self, state: &(u8, u64), out: &mut Vec<u8>) {
+        out.push(state.0);
+        out.extend_from_slice(&state.1.to_le_bytes());
+    }
+
+    fn normalize(&self, state: &(u8, u64), _moves: &mut Vec<Move>) -> (u8, u64) {
+        *state
+    }
+
+    fn children(&self, state: &(u8, u64), order: Order, out: &mut Vec<Child<(u8, u64)>>) {
+        out.clear();
+        // The root (0, 0): the gate (3, 0) then the trap (2, 1) in the plain order; below the
+        // trap, a binary tree of 2^40 lost positions; below the gate, the win.
+        let mut kids = match state {
+            (0, _) => vec![(3, 0), (2, 1)],
+            (3, _) => vec![(1, 0)],
+            (_, n) if *n >= 1 << 40 => vec![],
+            (_, n) => vec![(2, n * 2 + 1), (2, n * 2 + 2)],
+        };
+        if order == Order::Valued {
+            kids.reverse();
+        }
+        for (i, kid) in kids.into_iter().enumerate() {
+            out.push(Child { moves: vec![Move::new(20, 21 + i as u8, 1)], state: kid });
+        }
+    }
+}
+
+#[test]
+fn both_orders_run_side_by_side() {
+    let limits = Limits { max_nodes: Some(1000), ..Limits::default() };
+    let outcome = solve(&Sink, &(0, 0), &limits);
+    assert_eq!(outcome.status, Status::Won);
+    assert_eq!(outcome.moves, vec![Move::new(20, 21, 1); 2], "the plain order's line");
+    assert!(outcome.nodes > SLICE && outcome.nodes <= SLICE + 3, "{}", outcome.nodes);
+}
