@@ -1,6 +1,110 @@
-//! The Python module `patience._core`: the narrow boundary (position text in, answers out).
+//! The Python module `patience._core`: the narrow boundary. Positions come in as the project's
+//! position text, answers go out as plain values and moves in the project's notation; the
+//! Python package (`patience/solver/core.py`) replays every winning line before it is believed.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+use crate::hamilton;
+use crate::moves::Move;
+use crate::search::{self, Limits, SearchGame, Status};
+use crate::union_square;
+
+/// What the boundary needs of a game's rules, beside its `SearchGame`.
+trait Engine: SearchGame + Sync {
+    fn parse(text: &str) -> Result<Self::State, String>;
+    fn text(state: &Self::State) -> String;
+    fn legal(state: &Self::State, out: &mut Vec<Move>);
+    fn is_legal(state: &Self::State, mv: Move) -> bool;
+    fn play(state: &Self::State, mv: Move) -> Self::State;
+    fn numbered(deal: u64) -> Self::State;
+}
+
+impl Engine for hamilton::Hamilton {
+    fn parse(text: &str) -> Result<hamilton::State, String> {
+        hamilton::parse_position(text)
+    }
+    fn text(state: &hamilton::State) -> String {
+        hamilton::position_text(state)
+    }
+    fn legal(state: &hamilton::State, out: &mut Vec<Move>) {
+        hamilton::legal_moves(state, out)
+    }
+    fn is_legal(state: &hamilton::State, mv: Move) -> bool {
+        hamilton::is_legal(state, mv)
+    }
+    fn play(state: &hamilton::State, mv: Move) -> hamilton::State {
+        hamilton::apply(state, mv)
+    }
+    fn numbered(deal: u64) -> hamilton::State {
+        hamilton::numbered_deal(deal)
+    }
+}
+
+impl Engine for union_square::UnionSquare {
+    fn parse(text: &str) -> Result<union_square::State, String> {
+        union_square::parse_position(text)
+    }
+    fn text(state: &union_square::State) -> String {
+        union_square::position_text(state)
+    }
+    fn legal(state: &union_square::State, out: &mut Vec<Move>) {
+        union_square::legal_moves(state, out)
+    }
+    fn is_legal(state: &union_square::State, mv: Move) -> bool {
+        union_square::is_legal(state, mv)
+    }
+    fn play(state: &union_square::State, mv: Move) -> union_square::State {
+        union_square::apply(state, mv)
+    }
+    fn numbered(deal: u64) -> union_square::State {
+        union_square::numbered_deal(deal)
+    }
+}
+
+/// Calls `$body` with `$game` bound to the engine of the slug, or raises ValueError.
+macro_rules! with_engine {
+    ($slug:expr, $engine:ident, $body:expr) => {
+        match $slug {
+            "hamilton" => {
+                type $engine = hamilton::Hamilton;
+                $body
+            }
+            "union-square" => {
+                type $engine = union_square::UnionSquare;
+                $body
+            }
+            other => Err(PyValueError::new_err(format!("the compiled core knows no game {other:?}"))),
+        }
+    };
+}
+
+fn value_error(message: String) -> PyErr {
+    PyValueError::new_err(message)
+}
+
+fn parse_move<E: Engine>(state: &E::State, text: &str) -> PyResult<Move> {
+    let mv = Move::parse(text).map_err(value_error)?;
+    if !E::is_legal(state, mv) {
+        return Err(value_error(format!("move {text:?} is not legal here")));
+    }
+    Ok(mv)
+}
+
+fn count<E: Engine>(state: &E::State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    E::legal(state, &mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|&mv| count::<E>(&E::play(state, mv), depth - 1)).sum()
+}
 
 /// The core's version, for `patience --version`.
 #[pyfunction]
@@ -8,8 +112,134 @@ fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
+/// The games the core knows, by slug.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    vec!["hamilton", "union-square"]
+}
+
+/// The position text of numbered deal `deal`.
+#[pyfunction]
+fn deal(game: &str, deal: u64) -> PyResult<String> {
+    with_engine!(game, E, Ok(E::text(&E::numbered(deal))))
+}
+
+/// The legal moves of a position, in notation, in the rules engine's order.
+#[pyfunction]
+fn legal_moves(game: &str, position: &str) -> PyResult<Vec<String>> {
+    with_engine!(game, E, {
+        let state = E::parse(position).map_err(value_error)?;
+        let mut moves = Vec::new();
+        E::legal(&state, &mut moves);
+        Ok(moves.iter().map(Move::text).collect())
+    })
+}
+
+/// The position after a legal move; a move that does not parse or is not legal raises ValueError.
+#[pyfunction]
+fn apply(game: &str, position: &str, move_text: &str) -> PyResult<String> {
+    with_engine!(game, E, {
+        let state = E::parse(position).map_err(value_error)?;
+        let mv = parse_move::<E>(&state, move_text)?;
+        Ok(E::text(&E::play(&state, mv)))
+    })
+}
+
+/// The number of move sequences of length `depth` from a position (perft).
+#[pyfunction]
+fn perft(py: Python<'_>, game: &str, position: &str, depth: u32) -> PyResult<u64> {
+    with_engine!(game, E, {
+        let state = E::parse(position).map_err(value_error)?;
+        Ok(py.detach(|| count::<E>(&state, depth)))
+    })
+}
+
+/// A flag Python sets to stop a search running on another thread (looked at once per slice).
+#[pyclass(frozen)]
+struct StopFlag {
+    flag: Arc<AtomicBool>,
+}
+
+#[pymethods]
+impl StopFlag {
+    #[new]
+    fn new() -> StopFlag {
+        StopFlag { flag: Arc::new(AtomicBool::new(false)) }
+    }
+
+    /// Ask the search to stop; it answers "unknown" within a slice.
+    fn set(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// The answer of one search, as plain values.
+#[pyclass(frozen, get_all)]
+struct Answer {
+    /// "won", "lost" or "unknown"
+    status: &'static str,
+    /// the winning line in notation (empty unless won)
+    moves: Vec<String>,
+    /// positions expanded
+    nodes: u64,
+    /// the most positions the table held
+    peak: usize,
+    seconds: f64,
+    /// positions expanded per part of the root
+    parts: Vec<u64>,
+}
+
+/// Search a position for a winning line within the budgets, without holding the GIL.
+#[pyfunction]
+#[pyo3(signature = (game, position, max_nodes=None, max_seconds=None, table_bytes=None, stop=None))]
+fn solve(
+    py: Python<'_>,
+    game: &str,
+    position: &str,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    table_bytes: Option<usize>,
+    stop: Option<&StopFlag>,
+) -> PyResult<Answer> {
+    let limits = Limits {
+        max_nodes,
+        max_seconds,
+        table_bytes: table_bytes.unwrap_or(search::DEFAULT_TABLE_BYTES),
+        stop: stop.map(|s| s.flag.clone()),
+    };
+    with_engine!(game, E, {
+        let state = E::parse(position).map_err(value_error)?;
+        let engine = E::default();
+        let outcome = py.detach(|| search::solve(&engine, &state, &limits));
+        Ok(Answer {
+            status: match outcome.status {
+                Status::Won => "won",
+                Status::Lost => "lost",
+                Status::Unknown => "unknown",
+            },
+            moves: outcome.moves.iter().map(Move::text).collect(),
+            nodes: outcome.nodes,
+            peak: outcome.peak_entries,
+            seconds: outcome.seconds,
+            parts: outcome.parts,
+        })
+    })
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(deal, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(apply, m)?)?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_class::<StopFlag>()?;
+    m.add_class::<Answer>()?;
     Ok(())
 }
