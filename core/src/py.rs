@@ -14,7 +14,7 @@ use crate::search::{self, Limits, SearchGame, Status};
 use crate::union_square;
 
 /// What the boundary needs of a game's rules, beside its `SearchGame`.
-trait Engine: SearchGame + Sync {
+trait Engine: SearchGame + Default {
     fn parse(text: &str) -> Result<Self::State, String>;
     fn text(state: &Self::State) -> String;
     fn legal(state: &Self::State, out: &mut Vec<Move>);
@@ -213,8 +213,8 @@ fn solve(
     };
     with_engine!(game, E, {
         let state = E::parse(position).map_err(value_error)?;
-        let engine = E::default();
-        let outcome = py.detach(|| search::solve(&engine, &state, &limits));
+        // Each search makes its own game value (it may keep caches), on the thread that searches.
+        let outcome = py.detach(|| search::solve(&E::default(), &state, &limits));
         Ok(Answer {
             status: match outcome.status {
                 Status::Won => "won",
