@@ -18,6 +18,11 @@ clock cannot. ``--rows FILE`` appends one JSON line per deal as it is solved
 (game, deal, outcome, seconds, nodes), so a long run can be read before it
 ends; the table also gives the median of nodes per deal. ``--table-from FILE``
 prints the table of such a file (for a run stopped early) without solving.
+
+``--compare python core`` solves the same deals with each search in turn (``PATIENCE_SOLVER``;
+one fresh process at a time, so they never share the processor) through
+:func:`patience.solver.solve`, and prints one table: processor seconds per deal, positions per
+processor second, and each search's speed against the first one named.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import resource
 import sys
 import time
@@ -33,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from patience import get_game
+from patience.solver import solve
 from patience.solver.search import PORTFOLIO, STRATEGIES, search
 from patience.survey import parse_range, quantile
 
@@ -67,6 +74,55 @@ def bench_game(slug: str, deals: range, max_seconds: float | None, strategy: str
     n = len(deals)
     return (slug, n, 100 * decided / n, 100 * won / n, quantile(seconds, 0.5), quantile(seconds, 0.95),
             seconds[-1], quantile(node_counts, 0.5), nodes / total if total else 0.0, peak_mb)
+
+
+COMPARE_HEADER = ("game", "search", "deals", "decided %", "won %", "median cpu s", "p95 cpu s", "max cpu s",
+                  "positions", "positions/s", "× first", "peak MB")
+CompareRow = tuple[str, str, int, float, float, float, float, float, int, float, float]  # no × first
+
+
+def compare_game(slug: str, which: str, deals: range, max_seconds: float | None,
+                 max_nodes: int | None) -> CompareRow:
+    """Solve every deal with the search ``which`` (python or core); the row, in processor time."""
+    os.environ["PATIENCE_SOLVER"] = which
+    game = get_game(slug)
+    cpu: list[float] = []
+    decided = won = nodes = 0
+    for deal in deals:
+        started = time.process_time()
+        result = solve(game, game.new(deal), max_seconds=max_seconds, max_nodes=max_nodes, tidy=False)
+        cpu.append(time.process_time() - started)
+        decided += result.decided
+        won += result.won
+        nodes += result.nodes
+    total = sum(cpu)
+    cpu.sort()
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    n = len(deals)
+    return (slug, which, n, 100 * decided / n, 100 * won / n, quantile(cpu, 0.5), quantile(cpu, 0.95),
+            cpu[-1], nodes, nodes / total if total else 0.0, peak_mb)
+
+
+def _compare_worker(args: tuple[str, str, range, float | None, int | None]) -> CompareRow:
+    return compare_game(*args)
+
+
+def compare(games: list[str], searches: list[str], deals: range, max_seconds: float | None,
+            max_nodes: int | None) -> None:
+    """Print the side-by-side table of ``--compare``."""
+    print("| " + " | ".join(COMPARE_HEADER) + " |")
+    print("|" + "---|" * len(COMPARE_HEADER))
+    context = multiprocessing.get_context("spawn")
+    for slug in games:
+        first_rate = 0.0
+        for which in searches:
+            with context.Pool(1) as pool:  # a fresh process per search, one at a time
+                row = pool.apply(_compare_worker, ((slug, which, deals, max_seconds, max_nodes),))
+            name, search_name, n, decided, won, median, p95, worst, nodes, rate, peak = row
+            first_rate = first_rate or rate
+            print(f"| {name} | {search_name} | {n} | {decided:.1f} | {won:.1f} | {median:.4f} | {p95:.3f} "
+                  f"| {worst:.2f} | {nodes:,} | {rate:,.0f} | {rate / first_rate:.1f} | {peak:.0f} |",
+                  flush=True)
 
 
 def table_from_rows(path: str, deals: range | None = None) -> list[Row]:
@@ -110,6 +166,8 @@ def main() -> None:
     parser.add_argument("--rows", default=None, help="append one JSON line per deal to this file")
     parser.add_argument("--table-from", default=None, help="print the table of a --rows file; solve nothing")
     parser.add_argument("--games", nargs="+", default=["hamilton", "union-square"])
+    parser.add_argument("--compare", nargs="+", choices=("python", "core"), default=None,
+                        help="solve the same deals with each search (PATIENCE_SOLVER) and compare them")
     parser.add_argument("--strategy", choices=STRATEGIES, default=PORTFOLIO,
                         help="search strategy (default portfolio: best-first and depth-first side by side)")
     args = parser.parse_args()
@@ -122,6 +180,11 @@ def main() -> None:
         return
     header = HEADER
     max_seconds = args.max_seconds or None
+    if args.compare:
+        print(f"deals {args.deals}, budget {max_seconds} s and {args.max_nodes} positions per deal, "
+              f"searches {' and '.join(args.compare)} (processor time, one process at a time)")
+        compare(args.games, args.compare, deals, max_seconds, args.max_nodes)
+        return
     print(f"deals {args.deals}, budget {max_seconds} s and {args.max_nodes} nodes per deal, "
           f"strategy {args.strategy}")
     print("| " + " | ".join(header) + " |")
