@@ -44,8 +44,7 @@ class SearchKit(Generic[S]):
     A game with symmetries, safe moves or macro moves overrides the methods.
     """
 
-    #: slices of best-first search, depth-first search, the streamliner and depth-first search in
-    #: the plain order per portfolio round (missing numbers are 0)
+    #: slices of best-first search, depth-first search and the streamliner per portfolio round
     shares: tuple[int, ...] = (3, 1, 0)
     #: the share of the budget the streamliner gets alone before the portfolio (0: none)
     streamline_first: float = 0.0

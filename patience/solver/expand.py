@@ -24,7 +24,7 @@ from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
 from patience.kit import kit_of
-from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move
+from patience.rules import Game, Move
 
 S = TypeVar("S")
 Child = tuple[tuple[Move, ...], Any, Hashable]
@@ -66,14 +66,10 @@ class Expander(Generic[S]):
     without a search, e.g. Hamilton's pinned piles). ``restricted`` gives only the moves of a
     smaller game (a *streamliner*, a game whose kit has ``streamliner``): every line it finds
     is a line of the full game, so its wins are wins, but a search with it proves nothing lost.
-    ``plain`` orders children by their first move's kind instead of their value
-    (:func:`plain_rank`: foundation moves first, then moves between piles, then the stock, then
-    cards back from the foundations), for a search that fails where the heuristic misleads.
     """
 
     def __init__(self, game: Game[S], *, safe: bool = True, order: bool = True,
-                 restricted: bool = False, symmetries: bool = True, dead_ends: bool = True,
-                 plain: bool = False) -> None:
+                 restricted: bool = False, symmetries: bool = True, dead_ends: bool = True) -> None:
         self.game = game
         self.search = kit_of(game).search
         self.key: Callable[[S], Hashable] = self.search.key
@@ -84,7 +80,6 @@ class Expander(Generic[S]):
         self.safe = safe
         self.order = order
         self.restricted = restricted
-        self.plain = plain
         self.cache: dict[Any, Any] = {}  # the kit's own, for its values (e.g. parts of them)
         self._values: dict[Hashable, float] = {}  # values of the children built last
         #: whether the restricted game left out a move at the position expanded last (one that
@@ -135,9 +130,7 @@ class Expander(Generic[S]):
 
     def _sorted(self, kids: list[tuple[float, Child]]) -> list[Child]:
         self._values = {kid[1][2]: kid[0] for kid in kids}
-        if self.plain:
-            kids.sort(key=lambda kid: plain_rank(kid[1][0][0]))
-        elif self.order:  # highest value first; equal values keep their order (the sort is stable)
+        if self.order:  # highest value first; equal values keep their order (the sort is stable)
             kids.sort(key=itemgetter(0), reverse=True)
         return [kid[1] for kid in kids]
 
@@ -166,20 +159,6 @@ class Expander(Generic[S]):
             seen.add(key)
             out.append((self.search.value(game, child, self.cache), (moves, child, key)))
         return out
-
-def plain_rank(move: Move) -> int:
-    """A move's place in the plain order: 0 to a foundation, 1 between piles (or from the waste or
-    the Chooser), 2 the stock, 3 back from a foundation.
-
-    >>> [plain_rank(Move.parse(text)) for text in ("t3-f1", "t3-t5x2", "s", "f1-t4")]
-    [0, 1, 2, 3]
-    """
-    if move.src == STOCK:
-        return 2
-    if FOUNDATION <= move.src < TABLEAU:
-        return 3
-    return 0 if FOUNDATION <= move.dst < TABLEAU else 1
-
 
 def in_any(key: Hashable, known: Known) -> bool:
     """Whether ``key`` is in one of the ``known`` containers."""

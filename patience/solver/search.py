@@ -331,10 +331,8 @@ def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Roo
     if strategy == PORTFOLIO:
         best_slices, deep_slices, *more = shares or expand.search.shares
         lined_slices = more[0] if more else 0
-        plain_slices = more[1] if len(more) > 1 else 0
         return (yield from _cooperate(game, state, expand, budget, room,
-                                      (best_slices, deep_slices, lined_slices, plain_slices), alone, lost,
-                                      entered))
+                                      (best_slices, deep_slices, lined_slices), alone, lost, entered))
     skips = _chain(*lost) if lost else None
     if strategy == BEST_FIRST:
         first: Parents = {}
@@ -396,7 +394,7 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
 
 
 def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-               shares: tuple[int, int, int, int], alone: Alone, lost: Known = (),
+               shares: tuple[int, int, int], alone: Alone, lost: Known = (),
                entered: list[Mapping[Hashable, Any]] | None = None) -> Steps:
     """Best-first search, depth-first search and the streamliner on one graph, each skipping the others'.
 
@@ -425,7 +423,7 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
     Every search also skips the positions in ``lost`` (proven lost by earlier searches, see
     :class:`.Proven`); the tables are added to ``entered``.
     """
-    best_slices, deep_slices, lined_slices, plain_slices = shares
+    best_slices, deep_slices, lined_slices = shares
     tables = _Tables()
     if entered is not None:
         entered.extend((tables.best, tables.deep, tables.lined))
@@ -439,13 +437,9 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
     best = best_first(game, state, expand, budget, room, parents=tables.best, others=best_skips,
                       heap=frontier, completion=tables if shared else None, lines=lines)
     deep = depth_first(game, state, expand, budget, room, table=tables.deep, others=deep_skips)
-    # depth-first search in the plain order, on depth-first search's table (each skips the other's)
-    plain = depth_first(game, state, Expander(game, safe=expand.safe, symmetries=expand.symmetries,
-                                              dead_ends=expand.dead_ends, plain=True),
-                        budget, room, table=tables.deep, others=deep_skips)
-    running: list[Steps] = [best] * best_slices + [deep] * deep_slices + [plain] * plain_slices
+    running: list[Steps] = [best] * best_slices + [deep] * deep_slices
     # The searches whose positions are theirs to expand (one given no slices never enters any).
-    owners: set[int] = {id(steps) for steps in (best, deep, plain) if steps in running}
+    owners: set[int] = {id(steps) for steps in (best, deep) if steps in running}
     exhausted: set[int] = set()
 
     def keys_to_root(key: Hashable) -> list[Hashable]:
