@@ -16,7 +16,9 @@ from typing import NoReturn, cast
 from patience import __version__
 from patience.commands import analysis, engine, fair, play, rules, serve, solve, stats
 from patience.errors import PatienceError
+from patience.i18n import _
 from patience.kit import default_slug
+from patience.solver.switch import SolverChoiceError, search_description, which_search
 
 #: Each module adds its sub-commands; see ``patience.commands``.
 COMMAND_MODULES = [engine, play, rules, serve, solve, fair, analysis, stats]
@@ -38,13 +40,36 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the program's version and which search answers (worked out when asked, so
+    building the parser never depends on ``PATIENCE_SOLVER`` or on the compiled core)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_line())
+        parser.exit()
+
+
+def version_line() -> str:
+    """What ``patience --version`` prints, e.g. ``patience 0.1.0 (search: core 0.1.0)``.
+
+    >>> version_line().startswith("patience 0.1.0 (search: ")
+    True
+    """
+    return _("patience {version} (search: {search})").format(version=__version__, search=search_description())
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command (their parsers are :class:`Parser` too)."""
     parser = Parser(
         prog="patience",
         description="Play and analyse Hamilton and Union Square patience.",
     )
-    parser.add_argument("--version", action="version", version=f"patience {__version__}")
+    parser.add_argument("--version", action=VersionAction,
+                        help=_("print the version and which search answers"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMAND_MODULES:
         module.register(sub)
@@ -76,6 +101,11 @@ def with_command(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[s
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    try:
+        which_search()  # an unknown PATIENCE_SOLVER is refused whatever the command
+    except SolverChoiceError as exc:
+        print(f"patience: {one_line(str(exc))}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(with_command(parser, sys.argv[1:] if argv is None else argv))
     handler = cast(Handler | None, getattr(args, "handler", None))

@@ -20,7 +20,7 @@ import webbrowser
 from pathlib import Path
 from typing import Final
 
-from patience.commands.options import seconds
+from patience.commands.options import seconds, tell_if_core_absent
 from patience.errors import PatienceError
 from patience.i18n import _
 from patience.numbers import parse_int
@@ -149,7 +149,9 @@ def run_serve(args: argparse.Namespace) -> int:
     check_port_free(args.host, args.port)
     quiet_resource_tracker()  # before the worker pools, which start the tracker
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(ready_database(db_path), warm_up=True, allowed_hosts=allowed,
+    ready = ready_database(db_path)
+    tell_if_core_absent()
+    app = create_app(ready, warm_up=True, allowed_hosts=allowed,
                      solver_workers=args.solver_workers, winnable_limit=args.winnable_limit, top_up=True)
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                            access_log=False))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arguments
-from patience.commands.options import count, seconds
+from patience.commands.options import count, seconds, tell_if_core_absent
 from patience.errors import InvalidRecordError, PatienceError
 from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, FairHint, check_sampling, fair_hint, observe
 from patience.hints import hint
@@ -127,6 +127,7 @@ def _position(args: argparse.Namespace) -> tuple[Game[Any], int | str, list[Move
 def run_solve(args: argparse.Namespace) -> int:
     """Solve a deal or a saved game's position and print the answer."""
     game, deal, played, state = _position(args)
+    tell_if_core_absent()
     result = solve(game, state, max_nodes=args.max_nodes, max_seconds=args.max_seconds)
     if args.json:
         moves = [str(m) for m in played] + [str(m) for m in result.moves]
