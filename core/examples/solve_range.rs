@@ -4,13 +4,15 @@
 //!
 //! `cargo run --release --example solve_range -- GAME FIRST LAST [MAX_NODES] [OUT.jsonl]`
 //! (GAME: hamilton or union-square; MAX_NODES defaults to 2,000,000). One JSON line per deal
-//! goes to OUT.jsonl when given.
+//! goes to OUT.jsonl when given. The environment variable SHARES=best,valued,plain sets the
+//! slices per round (default: the game's `SearchGame::SHARES`; 0,1,1 is the portfolio before
+//! best-first search).
 
 use std::io::Write;
 use std::time::Instant;
 
 use patience_core::moves::Move;
-use patience_core::search::{solve, Limits, Outcome, Status};
+use patience_core::search::{solve_with, Limits, Outcome, SearchGame, Shares, Status};
 use patience_core::{hamilton, union_square};
 
 fn main() {
@@ -22,13 +24,23 @@ fn main() {
     let max_nodes: u64 = args.get(3).map_or(2_000_000, |a| a.parse().expect(usage));
     let mut out = args.get(4).map(|p| std::fs::File::create(p).expect("the output file"));
     let limits = Limits { max_nodes: Some(max_nodes), ..Limits::default() };
+    let shares = |default: Shares| match std::env::var("SHARES") {
+        Ok(text) => {
+            let n: Vec<u32> = text.split(',').map(|x| x.trim().parse().expect("SHARES=b,v,p")).collect();
+            Shares { best: n[0], valued: n[1], plain: n[2], ..default }
+        }
+        Err(_) => default,
+    };
+    let ham_shares = shares(hamilton::Hamilton::SHARES);
+    let us_shares = shares(union_square::UnionSquare::SHARES);
+    println!("shares: hamilton {ham_shares:?}, union-square {us_shares:?}");
     let mut rows: Vec<(u64, Outcome)> = Vec::new();
     let started = Instant::now();
     for deal in first..=last {
         let outcome = match game {
             "hamilton" => {
                 let state = hamilton::numbered_deal(deal);
-                let outcome = solve(&hamilton::Hamilton, &state, &limits);
+                let outcome = solve_with(&hamilton::Hamilton, &state, &limits, &ham_shares);
                 if outcome.status == Status::Won {
                     check(&outcome.moves, state, hamilton::is_legal, hamilton::apply, hamilton::is_won);
                 }
@@ -36,7 +48,7 @@ fn main() {
             }
             "union-square" => {
                 let state = union_square::numbered_deal(deal);
-                let outcome = solve(&union_square::UnionSquare, &state, &limits);
+                let outcome = solve_with(&union_square::UnionSquare, &state, &limits, &us_shares);
                 if outcome.status == Status::Won {
                     let apply = |s: &union_square::State, m: Move| {
                         let mut next = s.clone();
@@ -53,10 +65,12 @@ fn main() {
             writeln!(
                 file,
                 "{{\"game\": \"{game}\", \"deal\": {deal}, \"outcome\": \"{}\", \"seconds\": {:.4}, \
-                 \"nodes\": {}, \"moves\": {}}}",
+                 \"nodes\": {}, \"best_nodes\": {}, \"handed\": {}, \"moves\": {}}}",
                 status_text(outcome.status),
                 outcome.seconds,
                 outcome.nodes,
+                outcome.best_nodes,
+                outcome.handed,
                 outcome.moves.len()
             )
             .expect("a row written");
@@ -113,6 +127,9 @@ fn summarize(game: &str, max_nodes: u64, rows: &[(u64, Outcome)], wall: f64) {
         total_seconds,
         wall
     );
+    let handed = rows.iter().filter(|r| r.1.handed > 0).count();
+    let best: u64 = rows.iter().map(|r| r.1.best_nodes).sum();
+    println!("  best-first: {best} expansions before any hand-over, {handed} deals handed over");
     println!(
         "  positions: median {}, p95 {}, max {}; {:.0} positions/s",
         nodes[at(0.5)],

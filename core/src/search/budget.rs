@@ -27,6 +27,38 @@ impl Default for Limits {
     }
 }
 
+/// How the searches of each part share the work: slices per round of best-first search, of
+/// depth-first search in the valued order and in the plain order (0: that search does not run),
+/// and the bytes the best-first searches may hold together before each hands its heap on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shares {
+    pub best: u32,
+    pub valued: u32,
+    pub plain: u32,
+    /// `None`: half of `Limits::table_bytes` (on top of the table).
+    pub best_bytes: Option<usize>,
+}
+
+impl Shares {
+    /// Python's Hamilton shares (3 best-first : 1 depth-first), with the plain order's search
+    /// beside them (measured with examples/solve_range.rs).
+    pub const DEFAULT: Shares = Shares { best: 3, valued: 1, plain: 1, best_bytes: None };
+
+    /// The two depth-first searches alone, a slice each (the portfolio before best-first search).
+    pub const DEPTH_FIRST: Shares = Shares { best: 0, valued: 1, plain: 1, best_bytes: None };
+
+    /// The bytes the best-first searches may hold together under `limits`.
+    pub fn best_bytes(&self, limits: &Limits) -> usize {
+        self.best_bytes.unwrap_or(limits.table_bytes / 2)
+    }
+}
+
+impl Default for Shares {
+    fn default() -> Shares {
+        Shares::DEFAULT
+    }
+}
+
 /// The budget as the searches run: expansions spent so far, the deadline, the stop flag.
 pub(crate) struct Budget {
     max_nodes: Option<u64>,
@@ -39,8 +71,8 @@ impl Budget {
     pub fn new(limits: &Limits, started: Instant) -> Budget {
         let deadline = limits.max_seconds.map(|s| {
             // A negative or NaN limit is spent at once; a huge one never is.
-            let span = Duration::try_from_secs_f64(s.max(0.0))
-                .unwrap_or(Duration::from_secs(u32::MAX as u64));
+            let span =
+                Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::from_secs(u32::MAX as u64));
             started.checked_add(span).unwrap_or(started + Duration::from_secs(u32::MAX as u64))
         });
         Budget { max_nodes: limits.max_nodes, deadline, stop: limits.stop.clone(), nodes: 0 }

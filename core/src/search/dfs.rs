@@ -83,13 +83,19 @@ impl<S: Clone> DepthFirst<S> {
         }
     }
 
+    /// Search below `root` next (its key `root_key`, entered already), reusing the buffers; only
+    /// once this search has run out (its path is empty).
+    pub fn restart(&mut self, root: S, root_key: &[u8]) {
+        debug_assert!(self.frames.is_empty() && self.kids.is_empty() && self.on_path.is_empty());
+        self.root_hash = hash_key(root_key);
+        self.root = root;
+        self.root_key.clear();
+        self.root_key.extend_from_slice(root_key);
+        self.started = false;
+    }
+
     /// Run until `max` more positions are expanded, a win, or the end; the expansions made.
-    pub fn run<G: SearchGame<State = S>>(
-        &mut self,
-        game: &G,
-        table: &mut KeyTable,
-        max: u64,
-    ) -> (Step, u64) {
+    pub fn run<G: SearchGame<State = S>>(&mut self, game: &G, table: &mut KeyTable, max: u64) -> (Step, u64) {
         let mut used = 0;
         if !self.started {
             if max == 0 {
@@ -162,17 +168,10 @@ impl<S: Clone> DepthFirst<S> {
 
     /// List the top frame's children: a won one ends the search with its line; those entered
     /// already (in the table, or on the path) are left out.
-    fn expand<G: SearchGame<State = S>>(
-        &mut self,
-        game: &G,
-        table: &KeyTable,
-    ) -> Option<Vec<Move>> {
+    fn expand<G: SearchGame<State = S>>(&mut self, game: &G, table: &KeyTable) -> Option<Vec<Move>> {
         let depth = self.frames.len();
-        let state = if depth == 1 {
-            &self.root
-        } else {
-            &self.kids[self.frames[depth - 2].next - 1].child.state
-        };
+        let state =
+            if depth == 1 { &self.root } else { &self.kids[self.frames[depth - 2].next - 1].child.state };
         game.children(state, self.order, &mut self.buf);
         let mut children = std::mem::take(&mut self.buf);
         let mut won = None;

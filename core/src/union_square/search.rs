@@ -253,4 +253,9 @@ impl SearchGame for UnionSquare {
     fn children(&self, state: &State, order: Order, out: &mut Vec<Child<State>>) {
         children(state, order, out)
     }
+
+    /// Python's value doubled (an exact integer: the same order as Python's floats).
+    fn value(&self, state: &State) -> i64 {
+        value2(state) as i64
+    }
 }
