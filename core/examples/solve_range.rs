@@ -26,7 +26,8 @@ fn main() {
     let limits = Limits { max_nodes: Some(max_nodes), ..Limits::default() };
     let shares = |default: Shares| match std::env::var("SHARES") {
         Ok(text) => {
-            let n: Vec<u32> = text.split(',').map(|x| x.trim().parse().expect("SHARES=b,v,p")).collect();
+            let n: Vec<u32> =
+                text.split(',').map(|x| x.trim().parse().expect("SHARES=b,v,p")).collect();
             Shares { best: n[0], valued: n[1], plain: n[2], ..default }
         }
         Err(_) => default,
@@ -42,7 +43,13 @@ fn main() {
                 let state = hamilton::numbered_deal(deal);
                 let outcome = solve_with(&hamilton::Hamilton, &state, &limits, &ham_shares);
                 if outcome.status == Status::Won {
-                    check(&outcome.moves, state, hamilton::is_legal, hamilton::apply, hamilton::is_won);
+                    check(
+                        &outcome.moves,
+                        state,
+                        hamilton::is_legal,
+                        hamilton::apply,
+                        hamilton::is_won,
+                    );
                 }
                 outcome
             }
@@ -55,7 +62,13 @@ fn main() {
                         union_square::apply_in_place(&mut next, m);
                         next
                     };
-                    check(&outcome.moves, state, union_square::is_legal, apply, union_square::is_won);
+                    check(
+                        &outcome.moves,
+                        state,
+                        union_square::is_legal,
+                        apply,
+                        union_square::is_won,
+                    );
                 }
                 outcome
             }

@@ -7,7 +7,9 @@
 use std::collections::VecDeque;
 
 use patience_core::moves::Move;
-use patience_core::search::{solve_with, Child, Limits, Order, Outcome, SearchGame, Shares, Status};
+use patience_core::search::{
+    solve_with, Child, Limits, Order, Outcome, SearchGame, Shares, Status,
+};
 
 /// xorshift64*, so the tests need no crate.
 struct Rng(u64);
@@ -37,8 +39,9 @@ impl Graph {
     fn random(rng: &mut Rng, nodes: usize, max_degree: u64, won_one_in: u64) -> Graph {
         let edges = (0..nodes)
             .map(|_| {
-                let mut out: Vec<u16> =
-                    (0..rng.below(max_degree + 1)).map(|_| rng.below(nodes as u64) as u16).collect();
+                let mut out: Vec<u16> = (0..rng.below(max_degree + 1))
+                    .map(|_| rng.below(nodes as u64) as u16)
+                    .collect();
                 out.sort_unstable();
                 out.dedup();
                 out
@@ -173,7 +176,9 @@ fn a_tiny_memory_share_hands_the_heap_over_and_answers_the_same() {
             for shares in [BEST_ONLY, Shares::DEFAULT] {
                 let shares = Shares { best_bytes: Some(best_bytes), ..shares };
                 let outcome = check(&graph, root, &limits, &shares);
-                if outcome.handed > 0 && shares == (Shares { best_bytes: Some(best_bytes), ..BEST_ONLY }) {
+                if outcome.handed > 0
+                    && shares == (Shares { best_bytes: Some(best_bytes), ..BEST_ONLY })
+                {
                     match outcome.status {
                         Status::Won => handed_won += 1,
                         _ => handed_lost += 1,
@@ -182,7 +187,10 @@ fn a_tiny_memory_share_hands_the_heap_over_and_answers_the_same() {
             }
         }
     }
-    assert!(handed_won > 100 && handed_lost > 100, "handed over: {handed_won} won, {handed_lost} lost");
+    assert!(
+        handed_won > 100 && handed_lost > 100,
+        "handed over: {handed_won} won, {handed_lost} lost"
+    );
 }
 
 /// A ring of `n` lost positions, each linking to the next two: every one must be entered.
@@ -254,7 +262,11 @@ fn best_first_search_wins_where_depth_first_search_sinks() {
     let outcome = solve_with(&Sink, &(0, 0), &limits, &Shares::DEFAULT);
     assert_eq!(outcome.status, Status::Won);
     assert_eq!(outcome.moves, vec![Move::new(20, 23, 1), Move::new(20, 21, 1)]);
-    assert_eq!((outcome.nodes, outcome.best_nodes), (4, 4), "the root, both traps' roots, the gate");
+    assert_eq!(
+        (outcome.nodes, outcome.best_nodes),
+        (4, 4),
+        "the root, both traps' roots, the gate"
+    );
     let without = solve_with(&Sink, &(0, 0), &limits, &Shares::DEPTH_FIRST);
     assert_eq!((without.status, without.nodes), (Status::Unknown, 5000), "both orders sink");
 }

@@ -46,8 +46,9 @@ impl Graph {
     fn random(rng: &mut Rng, nodes: usize, max_degree: u64, won_one_in: u64) -> Graph {
         let edges = (0..nodes)
             .map(|_| {
-                let mut out: Vec<u16> =
-                    (0..rng.below(max_degree + 1)).map(|_| rng.below(nodes as u64) as u16).collect();
+                let mut out: Vec<u16> = (0..rng.below(max_degree + 1))
+                    .map(|_| rng.below(nodes as u64) as u16)
+                    .collect();
                 out.sort_unstable();
                 out.dedup();
                 out
@@ -269,8 +270,12 @@ impl SearchGame for Trap {
             branch.reverse();
         }
         for b in branch {
-            let next = TrapState { part: state.part, depth: state.depth + 1, bits: state.bits * 2 + b };
-            out.push(Child { moves: vec![Move::new(20 + state.part, 20 + b as u8, 1)], state: next });
+            let next =
+                TrapState { part: state.part, depth: state.depth + 1, bits: state.bits * 2 + b };
+            out.push(Child {
+                moves: vec![Move::new(20 + state.part, 20 + b as u8, 1)],
+                state: next,
+            });
         }
     }
 
@@ -295,7 +300,10 @@ fn every_part_gets_its_share() {
     for shares in [Shares::DEFAULT, Shares::DEPTH_FIRST] {
         let outcome = solve_with(&Trap, &TRAP_ROOT, &limits, &shares);
         assert_eq!(outcome.status, Status::Won);
-        assert_eq!(outcome.moves, vec![Move::new(1, 21, 1), Move::new(21, 20, 1), Move::new(21, 20, 1)]);
+        assert_eq!(
+            outcome.moves,
+            vec![Move::new(1, 21, 1), Move::new(21, 20, 1), Move::new(21, 20, 1)]
+        );
         assert_eq!(outcome.parts.len(), 2);
         assert!(outcome.parts[0] > 0 && outcome.parts[1] > 0, "{:?}", outcome.parts);
         let round = (shares.best + shares.valued + shares.plain) as u64 * SLICE;

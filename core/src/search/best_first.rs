@@ -66,7 +66,10 @@ struct Entry {
 impl Ord for Entry {
     /// Higher value first, then deeper, then entered first.
     fn cmp(&self, other: &Entry) -> Ordering {
-        self.value.cmp(&other.value).then(self.depth.cmp(&other.depth)).then(other.node.cmp(&self.node))
+        self.value
+            .cmp(&other.value)
+            .then(self.depth.cmp(&other.depth))
+            .then(other.node.cmp(&self.node))
     }
 }
 
@@ -162,7 +165,10 @@ impl<S: Clone> BestFirst<S> {
             if used == max {
                 return (Step::Running, used);
             }
-            if self.bytes() > allowance || self.nodes.len() > MAX_INDEX || self.moves.len() > MAX_INDEX {
+            if self.bytes() > allowance
+                || self.nodes.len() > MAX_INDEX
+                || self.moves.len() > MAX_INDEX
+            {
                 self.hand_over(game);
                 continue;
             }
@@ -225,7 +231,11 @@ impl<S: Clone> BestFirst<S> {
         let first = roots.pop().expect("a position on the heap");
         self.key.clear();
         game.key(&self.slab[first.slot as usize], &mut self.key);
-        let dfs = DepthFirst::new(Order::Valued, self.slab[first.slot as usize].clone(), self.key.clone());
+        let dfs = DepthFirst::new(
+            Order::Valued,
+            self.slab[first.slot as usize].clone(),
+            self.key.clone(),
+        );
         self.handed = Some(Handed { dfs, roots, current: first.node });
     }
 
@@ -243,7 +253,10 @@ impl<S: Clone> BestFirst<S> {
             used += more;
             match step {
                 Step::Won(line) => {
-                    return (Step::Won(line_to(&self.nodes, &self.moves, handed.current, &line)), used)
+                    return (
+                        Step::Won(line_to(&self.nodes, &self.moves, handed.current, &line)),
+                        used,
+                    )
                 }
                 Step::Running => return (Step::Running, used),
                 Step::Exhausted => {

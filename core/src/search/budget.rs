@@ -71,8 +71,8 @@ impl Budget {
     pub fn new(limits: &Limits, started: Instant) -> Budget {
         let deadline = limits.max_seconds.map(|s| {
             // A negative or NaN limit is spent at once; a huge one never is.
-            let span =
-                Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::from_secs(u32::MAX as u64));
+            let span = Duration::try_from_secs_f64(s.max(0.0))
+                .unwrap_or(Duration::from_secs(u32::MAX as u64));
             started.checked_add(span).unwrap_or(started + Duration::from_secs(u32::MAX as u64))
         });
         Budget { max_nodes: limits.max_nodes, deadline, stop: limits.stop.clone(), nodes: 0 }

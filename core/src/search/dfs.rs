@@ -95,7 +95,12 @@ impl<S: Clone> DepthFirst<S> {
     }
 
     /// Run until `max` more positions are expanded, a win, or the end; the expansions made.
-    pub fn run<G: SearchGame<State = S>>(&mut self, game: &G, table: &mut KeyTable, max: u64) -> (Step, u64) {
+    pub fn run<G: SearchGame<State = S>>(
+        &mut self,
+        game: &G,
+        table: &mut KeyTable,
+        max: u64,
+    ) -> (Step, u64) {
         let mut used = 0;
         if !self.started {
             if max == 0 {
@@ -168,10 +173,17 @@ impl<S: Clone> DepthFirst<S> {
 
     /// List the top frame's children: a won one ends the search with its line; those entered
     /// already (in the table, or on the path) are left out.
-    fn expand<G: SearchGame<State = S>>(&mut self, game: &G, table: &KeyTable) -> Option<Vec<Move>> {
+    fn expand<G: SearchGame<State = S>>(
+        &mut self,
+        game: &G,
+        table: &KeyTable,
+    ) -> Option<Vec<Move>> {
         let depth = self.frames.len();
-        let state =
-            if depth == 1 { &self.root } else { &self.kids[self.frames[depth - 2].next - 1].child.state };
+        let state = if depth == 1 {
+            &self.root
+        } else {
+            &self.kids[self.frames[depth - 2].next - 1].child.state
+        };
         game.children(state, self.order, &mut self.buf);
         let mut children = std::mem::take(&mut self.buf);
         let mut won = None;

@@ -111,7 +111,12 @@ pub fn solve<G: SearchGame>(game: &G, state: &G::State, limits: &Limits) -> Outc
 
 /// Search `state` of `game` for a winning line within `limits`, each part's searches sharing
 /// the work as `shares` says (at least one search must have a share).
-pub fn solve_with<G: SearchGame>(game: &G, state: &G::State, limits: &Limits, shares: &Shares) -> Outcome {
+pub fn solve_with<G: SearchGame>(
+    game: &G,
+    state: &G::State,
+    limits: &Limits,
+    shares: &Shares,
+) -> Outcome {
     assert!(shares.best + shares.valued + shares.plain > 0, "no search has a share");
     let started = Instant::now();
     let mut outcome = Outcome {
@@ -155,15 +160,19 @@ pub fn solve_with<G: SearchGame>(game: &G, state: &G::State, limits: &Limits, sh
         }
         for (order, slices) in [(Order::Valued, shares.valued), (Order::Plain, shares.plain)] {
             if slices > 0 {
-                let runner = Runner::Depth(DepthFirst::new(order, child.state.clone(), key.clone()));
+                let runner =
+                    Runner::Depth(DepthFirst::new(order, child.state.clone(), key.clone()));
                 searches.push(Search { part, slices, runner });
             }
         }
     }
     let mut budget = Budget::new(limits, started);
     if won.is_none() {
-        let mut run =
-            Run { budget: &mut budget, outcome: &mut outcome, best_bytes: shares.best_bytes(limits) };
+        let mut run = Run {
+            budget: &mut budget,
+            outcome: &mut outcome,
+            best_bytes: shares.best_bytes(limits),
+        };
         let (status, line) = run.side_by_side(game, &mut searches, &mut table);
         outcome.status = status;
         won = line.map(|(part, line)| [parts[part].moves.as_slice(), &line].concat());
@@ -213,7 +222,9 @@ impl Run<'_> {
             let mut i = 0;
             while i < running.len() {
                 match self.turn(game, searches, running[i], table) {
-                    Some(Step::Won(line)) => return (Status::Won, Some((searches[running[i]].part, line))),
+                    Some(Step::Won(line)) => {
+                        return (Status::Won, Some((searches[running[i]].part, line)))
+                    }
                     Some(Step::Exhausted) => {
                         running.remove(i);
                     }
