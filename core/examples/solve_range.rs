@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example solve_range -- GAME FIRST LAST [MAX_NODES] [OUT.jsonl]`
 //! (GAME: hamilton or union-square; MAX_NODES defaults to 2,000,000). One JSON line per deal
-//! goes to OUT.jsonl when given. The environment variable SHARES=best,valued,plain sets the
+//! goes to OUT.jsonl when given. The environment variable SHARES=best,valued,plain[,batch] sets the
 //! slices per round (default: the game's `SearchGame::SHARES`; 0,1,1 is the portfolio before
 //! best-first search).
 
@@ -28,7 +28,13 @@ fn main() {
         Ok(text) => {
             let n: Vec<u32> =
                 text.split(',').map(|x| x.trim().parse().expect("SHARES=b,v,p")).collect();
-            Shares { best: n[0], valued: n[1], plain: n[2], ..default }
+            Shares {
+                best: n[0],
+                valued: n[1],
+                plain: n[2],
+                batch: n.get(3).copied().unwrap_or(0),
+                ..default
+            }
         }
         Err(_) => default,
     };

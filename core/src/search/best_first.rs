@@ -9,6 +9,11 @@
 //! skipped (another search, or this one, entered it: it is, or will be, expanded there). Every
 //! child listed is first tested for a win.
 //!
+//! **Batches.** With `Shares::batch` > 0 an expansion enters at most that many children (in
+//! `Order::Valued`, skipping those in the table) and, when children are left, puts the position
+//! back on the heap for the next batch, valued as the next child (Python's batches of Union
+//! Square's stock macros): it counts as expanded only once its last batch is done.
+//!
 //! **Memory.** Per entered position: a heap entry (24 bytes), its state in a slab (a slot is
 //! reused once its position is expanded), a node of the arena (the parent's index and where its
 //! moves end, 8 bytes) and its moves (3 bytes each). The arena is kept to the end, since the line
@@ -22,9 +27,10 @@
 //!
 //! **Why a loss stays a proof** (see `solve` for the whole argument). This search is an *owner*:
 //! the root is lost only when it, too, has run out. It runs out when its heap is empty (every
-//! position it entered was expanded), or, after the hand-over, when the depth-first search has
-//! searched below every handed root (every position it entered was expanded: by itself before
-//! the hand-over, as a handed root after, or as a depth-first child). So every key this search
+//! position it entered was expanded, every batch of it), or, after the hand-over, when the
+//! depth-first search has searched below every handed root (every position it entered was
+//! expanded: by itself before the hand-over, as a handed root after, where all its children are
+//! listed again, whatever batches were done, or as a depth-first child). So every key this search
 //! put in the table was expanded by the time it runs out, and each expansion listed every child
 //! and left out only children in the table or on the depth-first path, that is, entered. A key
 //! dropped from the table (the memory cap) may be entered again: wasted work, never a wrong
@@ -54,13 +60,15 @@ struct Node {
     end: u32,
 }
 
-/// A position entered and not yet expanded: its value, depth, node and the slab slot of its state.
+/// A position entered and not yet (fully) expanded: its value, depth, node, the slab slot of its
+/// state, and the first of its children (in `Order::Valued`) still to enter.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     value: i64,
     depth: u32,
     node: u32,
     slot: u32,
+    first: u32,
 }
 
 impl Ord for Entry {
@@ -106,15 +114,18 @@ pub(crate) struct BestFirst<S> {
     buf: Vec<Child<S>>,
     key: Vec<u8>,
     handed: Option<Handed<S>>,
+    /// Children entered per expansion at most (0: all).
+    batch: usize,
     /// Positions handed to the depth-first search (0: no hand-over).
     pub handed_over: u64,
 }
 
 impl<S: Clone> BestFirst<S> {
-    /// A search below `root` (already in the table: entered for its part's searches).
-    pub fn new(root: S) -> BestFirst<S> {
+    /// A search below `root` (already in the table: entered for its part's searches) that
+    /// enters at most `batch` children per expansion (0: all).
+    pub fn new(root: S, batch: u32) -> BestFirst<S> {
         let mut heap = BinaryHeap::new();
-        heap.push(Entry { value: 0, depth: 0, node: 0, slot: 0 });
+        heap.push(Entry { value: 0, depth: 0, node: 0, slot: 0, first: 0 });
         BestFirst {
             heap,
             slab: vec![root],
@@ -124,6 +135,7 @@ impl<S: Clone> BestFirst<S> {
             buf: Vec::new(),
             key: Vec::new(),
             handed: None,
+            batch: batch as usize,
             handed_over: 0,
         }
     }
@@ -180,8 +192,10 @@ impl<S: Clone> BestFirst<S> {
         }
     }
 
-    /// List `entry`'s children: a won one ends the search with its line; the others not in the
-    /// table are entered (into the table, the arena and the heap).
+    /// List `entry`'s children from its `first`: a won one ends the search with its line; the
+    /// others not in the table are entered (into the table, the arena and the heap), a batch at
+    /// most; when children are left after it, the entry goes back on the heap for them, valued
+    /// as the next of them.
     fn expand<G: SearchGame<State = S>>(
         &mut self,
         game: &G,
@@ -190,10 +204,16 @@ impl<S: Clone> BestFirst<S> {
     ) -> Option<Vec<Move>> {
         let slot = entry.slot as usize;
         game.children(&self.slab[slot], Order::Valued, &mut self.buf);
-        self.free.push(entry.slot);
         let mut children = std::mem::take(&mut self.buf);
         let mut won = None;
-        for child in children.drain(..) {
+        let mut entered = 0;
+        let mut rest = None;
+        for (i, child) in children.drain(..).enumerate().skip(entry.first as usize) {
+            if entered == self.batch && self.batch > 0 {
+                let value = game.value(&child.state);
+                rest = Some(Entry { value, first: i as u32, ..entry });
+                break;
+            }
             if game.is_won(&child.state) {
                 won = Some(line_to(&self.nodes, &self.moves, entry.node, &child.moves));
                 break;
@@ -203,6 +223,7 @@ impl<S: Clone> BestFirst<S> {
             if !table.insert(hash_key(&self.key), &self.key) {
                 continue;
             }
+            entered += 1;
             self.moves.extend_from_slice(&child.moves);
             let node = self.nodes.len() as u32;
             self.nodes.push(Node { parent: entry.node, end: self.moves.len() as u32 });
@@ -217,10 +238,14 @@ impl<S: Clone> BestFirst<S> {
                     (self.slab.len() - 1) as u32
                 }
             };
-            self.heap.push(Entry { value, depth: entry.depth + 1, node, slot });
+            self.heap.push(Entry { value, depth: entry.depth + 1, node, slot, first: 0 });
         }
         children.clear();
         self.buf = children;
+        match rest {
+            Some(rest) => self.heap.push(rest),
+            None => self.free.push(entry.slot),
+        }
         won
     }
 
@@ -312,7 +337,7 @@ mod tests {
     fn the_heap_pops_higher_values_then_deeper_then_older() {
         let mut heap = BinaryHeap::new();
         for (value, depth, node) in [(1, 1, 1), (5, 1, 2), (5, 3, 3), (5, 3, 4), (-2, 9, 5)] {
-            heap.push(Entry { value, depth, node, slot: 0 });
+            heap.push(Entry { value, depth, node, slot: 0, first: 0 });
         }
         let order: Vec<u32> = std::iter::from_fn(|| heap.pop().map(|e| e.node)).collect();
         assert_eq!(order, vec![3, 4, 2, 1, 5]);

@@ -37,15 +37,20 @@ pub struct Shares {
     pub plain: u32,
     /// `None`: half of `Limits::table_bytes` (on top of the table).
     pub best_bytes: Option<usize>,
+    /// Children best-first search enters per expansion at most (0: all); a position with more
+    /// goes back on its heap for the next batch, valued as the next child (Union Square's stock
+    /// macros give a hundred children and more, most never needed).
+    pub batch: u32,
 }
 
 impl Shares {
     /// Python's Hamilton shares (3 best-first : 1 depth-first), with the plain order's search
     /// beside them (measured with examples/solve_range.rs).
-    pub const DEFAULT: Shares = Shares { best: 3, valued: 1, plain: 1, best_bytes: None };
+    pub const DEFAULT: Shares = Shares { best: 3, valued: 1, plain: 1, best_bytes: None, batch: 0 };
 
     /// The two depth-first searches alone, a slice each (the portfolio before best-first search).
-    pub const DEPTH_FIRST: Shares = Shares { best: 0, valued: 1, plain: 1, best_bytes: None };
+    pub const DEPTH_FIRST: Shares =
+        Shares { best: 0, valued: 1, plain: 1, best_bytes: None, batch: 0 };
 
     /// The bytes the best-first searches may hold together under `limits`.
     pub fn best_bytes(&self, limits: &Limits) -> usize {

@@ -155,7 +155,7 @@ pub fn solve_with<G: SearchGame>(
             continue; // the same position as an earlier part: searched there
         }
         if shares.best > 0 {
-            let runner = Runner::Best(Box::new(BestFirst::new(child.state.clone())));
+            let runner = Runner::Best(Box::new(BestFirst::new(child.state.clone(), shares.batch)));
             searches.push(Search { part, slices: shares.best, runner });
         }
         for (order, slices) in [(Order::Valued, shares.valued), (Order::Plain, shares.plain)] {
@@ -200,6 +200,18 @@ pub fn solve_with<G: SearchGame>(
     outcome
 }
 
+/// How a search's turn ended.
+enum Turn {
+    /// It has more to do.
+    More,
+    /// A won position: the moves from the part's root to it.
+    Won(Vec<Move>),
+    /// It has run out.
+    Exhausted,
+    /// The budget is spent (expansions, seconds or the stop flag).
+    Spent,
+}
+
 /// What the searches spend as they run.
 struct Run<'a> {
     budget: &'a mut Budget,
@@ -222,32 +234,31 @@ impl Run<'_> {
             let mut i = 0;
             while i < running.len() {
                 match self.turn(game, searches, running[i], table) {
-                    Some(Step::Won(line)) => {
+                    Turn::Won(line) => {
                         return (Status::Won, Some((searches[running[i]].part, line)))
                     }
-                    Some(Step::Exhausted) => {
+                    Turn::Exhausted => {
                         running.remove(i);
                     }
-                    Some(Step::Running) => return (Status::Unknown, None),
-                    None => i += 1,
+                    Turn::Spent => return (Status::Unknown, None),
+                    Turn::More => i += 1,
                 }
             }
         }
         (Status::Lost, None)
     }
 
-    /// One search's slices of a round: `None` when it has more to do, else how it ended
-    /// (`Running`: the budget is spent).
+    /// One search's slices of a round.
     fn turn<G: SearchGame>(
         &mut self,
         game: &G,
         searches: &mut [Search<G::State>],
         at: usize,
         table: &mut KeyTable,
-    ) -> Option<Step> {
+    ) -> Turn {
         for _ in 0..searches[at].slices {
             if self.budget.halted() {
-                return Some(Step::Running);
+                return Turn::Spent;
             }
             // what the other best-first searches hold: this one may take the rest of the share
             let others: usize = searches
@@ -274,11 +285,12 @@ impl Run<'_> {
             self.budget.nodes += used;
             self.outcome.parts[search.part] += used;
             match step {
-                Step::Running if self.budget.nodes_left() == 0 => return Some(Step::Running),
+                Step::Running if self.budget.nodes_left() == 0 => return Turn::Spent,
                 Step::Running => {}
-                ended => return Some(ended),
+                Step::Won(line) => return Turn::Won(line),
+                Step::Exhausted => return Turn::Exhausted,
             }
         }
-        None
+        Turn::More
     }
 }
