@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example solve_range -- GAME FIRST LAST [MAX_NODES] [OUT.jsonl]`
 //! (GAME: hamilton or union-square; MAX_NODES defaults to 2,000,000). One JSON line per deal
-//! goes to OUT.jsonl when given. The environment variable SHARES=best,valued,plain[,batch] sets the
+//! goes to OUT.jsonl when given. The environment variable SHARES=best,valued,plain[,batch[,best_leads 0/1]] sets the
 //! slices per round (default: the game's `SearchGame::SHARES`; 0,1,1 is the portfolio before
 //! best-first search).
 
@@ -32,7 +32,8 @@ fn main() {
                 best: n[0],
                 valued: n[1],
                 plain: n[2],
-                batch: n.get(3).copied().unwrap_or(0),
+                batch: n.get(3).copied().unwrap_or(default.batch),
+                best_leads: n.get(4).map_or(default.best_leads, |&lead| lead > 0),
                 ..default
             }
         }

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 
 use patience_core::moves::Move;
 use patience_core::search::{
-    solve_with, Child, Limits, Order, Outcome, SearchGame, Shares, Status,
+    solve_with, Child, Limits, Order, Outcome, SearchGame, Shares, Status, SLICE,
 };
 
 /// xorshift64*, so the tests need no crate.
@@ -134,7 +134,10 @@ fn check(graph: &Graph, root: u16, limits: &Limits, shares: &Shares) -> Outcome 
     outcome
 }
 
-const BEST_ONLY: Shares = Shares { best: 1, valued: 0, plain: 0, best_bytes: None, batch: 0 };
+const BEST_ONLY: Shares =
+    Shares { best: 1, valued: 0, plain: 0, best_bytes: None, batch: 0, best_leads: true };
+
+const FOLLOWING: Shares = Shares { best_leads: false, ..Shares::DEFAULT };
 
 #[test]
 fn random_cyclic_graphs_match_brute_force_under_every_share() {
@@ -143,10 +146,11 @@ fn random_cyclic_graphs_match_brute_force_under_every_share() {
     let shares = [
         Shares::DEFAULT,
         BEST_ONLY,
-        Shares { best: 1, valued: 0, plain: 1, best_bytes: None, batch: 0 },
-        Shares { best: 1, valued: 2, plain: 0, best_bytes: None, batch: 0 },
+        Shares { best: 1, valued: 0, plain: 1, best_bytes: None, batch: 0, best_leads: true },
+        Shares { best: 1, valued: 2, plain: 0, best_bytes: None, batch: 0, best_leads: true },
         Shares { batch: 1, ..BEST_ONLY },
         Shares { batch: 2, ..Shares::DEFAULT },
+        Shares { best_leads: false, ..Shares::DEFAULT },
     ];
     for round in 0..400 {
         let nodes = 2 + rng.below(120) as usize;
@@ -177,7 +181,9 @@ fn a_tiny_memory_share_hands_the_heap_over_and_answers_the_same() {
         let tiny_table = if nodes <= 16 { 400 } else { usize::MAX };
         for (best_bytes, table_bytes) in [(0, usize::MAX), (300, usize::MAX), (600, tiny_table)] {
             let limits = Limits { table_bytes, ..Limits::default() };
-            for (shares, batch) in [(BEST_ONLY, 0), (BEST_ONLY, 1), (Shares::DEFAULT, 0)] {
+            for (shares, batch) in
+                [(BEST_ONLY, 0), (BEST_ONLY, 1), (Shares::DEFAULT, 0), (FOLLOWING, 1)]
+            {
                 let shares = Shares { best_bytes: Some(best_bytes), batch, ..shares };
                 let outcome = check(&graph, root, &limits, &shares);
                 if outcome.handed > 0 && shares.valued + shares.plain == 0 {
@@ -269,6 +275,10 @@ fn best_first_search_wins_where_depth_first_search_sinks() {
         (4, 4),
         "the root, both traps' roots, the gate"
     );
+    // following the depth-first searches (each sinks into a trap), it wins in its first turn
+    let following = solve_with(&Sink, &(0, 0), &limits, &FOLLOWING);
+    assert_eq!(following.moves, outcome.moves);
+    assert_eq!((following.nodes, following.best_nodes), (2 * SLICE + 2, 2));
     let without = solve_with(&Sink, &(0, 0), &limits, &Shares::DEPTH_FIRST);
     assert_eq!((without.status, without.nodes), (Status::Unknown, 5000), "both orders sink");
 }

@@ -5,8 +5,9 @@
 //! best-first search (`best_first`) and two depth-first searches, one in each `Order`; all of
 //! them share one table of entered positions' canonical keys, and each keeps its own heap or
 //! path. They run side by side, each in turn for its share of slices of `SLICE` expansions
-//! (`Shares`: by default 3 best-first, 1 valued, 1 plain per round), so no part and no search
-//! can take the whole budget. The first win ends everything.
+//! (`Shares`, the game's `SearchGame::SHARES`: by default 3 best-first, 1 valued, 1 plain per
+//! round, best-first search leading), so no part and no search can take the whole budget. The
+//! first win ends everything.
 //!
 //! Entering a position means putting its key in the table, which makes it the entering
 //! search's to expand: a depth-first search enters a child when it lists the child's children
@@ -154,15 +155,21 @@ pub fn solve_with<G: SearchGame>(
         if !table.insert(hash_key(&key), &key) {
             continue; // the same position as an earlier part: searched there
         }
-        if shares.best > 0 {
-            let runner = Runner::Best(Box::new(BestFirst::new(child.state.clone(), shares.batch)));
-            searches.push(Search { part, slices: shares.best, runner });
-        }
+        let first = searches.len();
         for (order, slices) in [(Order::Valued, shares.valued), (Order::Plain, shares.plain)] {
             if slices > 0 {
                 let runner =
                     Runner::Depth(DepthFirst::new(order, child.state.clone(), key.clone()));
                 searches.push(Search { part, slices, runner });
+            }
+        }
+        if shares.best > 0 {
+            let runner = Runner::Best(Box::new(BestFirst::new(child.state.clone(), shares.batch)));
+            let best = Search { part, slices: shares.best, runner };
+            if shares.best_leads {
+                searches.insert(first, best);
+            } else {
+                searches.push(best);
             }
         }
     }
