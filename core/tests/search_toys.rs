@@ -8,7 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use patience_core::moves::Move;
-use patience_core::search::{solve, Child, Limits, Order, Outcome, SearchGame, Status, SLICE};
+use patience_core::search::{
+    solve, solve_with, Child, Limits, Order, Outcome, SearchGame, Shares, Status, SLICE,
+};
 
 /// A tiny deterministic generator (xorshift64*), so the tests need no crate.
 struct Rng(u64);
@@ -294,16 +296,19 @@ const TRAP_ROOT: TrapState = TrapState { part: 255, depth: 0, bits: 0 };
 
 #[test]
 fn every_part_gets_its_share() {
-    let limits = Limits { max_nodes: Some(2000), ..Limits::default() };
-    let outcome = solve(&Trap, &TRAP_ROOT, &limits);
-    assert_eq!(outcome.status, Status::Won);
-    assert_eq!(
-        outcome.moves,
-        vec![Move::new(1, 21, 1), Move::new(21, 20, 1), Move::new(21, 20, 1)]
-    );
-    assert_eq!(outcome.parts.len(), 2);
-    assert!(outcome.parts[0] > 0 && outcome.parts[1] > 0, "{:?}", outcome.parts);
-    assert!(outcome.nodes <= 2 * 256 + 10, "won in the first round: {}", outcome.nodes);
+    let limits = Limits { max_nodes: Some(4000), ..Limits::default() };
+    for shares in [Shares::DEFAULT, Shares::DEPTH_FIRST] {
+        let outcome = solve_with(&Trap, &TRAP_ROOT, &limits, &shares);
+        assert_eq!(outcome.status, Status::Won);
+        assert_eq!(
+            outcome.moves,
+            vec![Move::new(1, 21, 1), Move::new(21, 20, 1), Move::new(21, 20, 1)]
+        );
+        assert_eq!(outcome.parts.len(), 2);
+        assert!(outcome.parts[0] > 0 && outcome.parts[1] > 0, "{:?}", outcome.parts);
+        let round = (shares.best + shares.valued + shares.plain) as u64 * SLICE;
+        assert!(outcome.nodes <= 2 * round + 10, "won in the first round: {}", outcome.nodes);
+    }
 }
 
 #[test]
@@ -378,7 +383,7 @@ impl SearchGame for Sink {
 #[test]
 fn both_orders_run_side_by_side() {
     let limits = Limits { max_nodes: Some(1000), ..Limits::default() };
-    let outcome = solve(&Sink, &(0, 0), &limits);
+    let outcome = solve_with(&Sink, &(0, 0), &limits, &Shares::DEPTH_FIRST);
     assert_eq!(outcome.status, Status::Won);
     assert_eq!(outcome.moves, vec![Move::new(20, 21, 1); 2], "the plain order's line");
     assert!(outcome.nodes > SLICE && outcome.nodes <= SLICE + 3, "{}", outcome.nodes);

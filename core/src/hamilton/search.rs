@@ -201,6 +201,11 @@ impl SearchGame for Hamilton {
         self.children_with(state, order, true, out);
     }
 
+    /// Python's value in half points (an exact integer: the same order as Python's floats).
+    fn value(&self, state: &State) -> i64 {
+        value(state) as i64
+    }
+
     /// Before the choice, one part per start card still to be had: the stock clicks that turn
     /// it to the Chooser, `c-f1`, and the safe moves after it. After the choice, the root.
     fn split(&self, state: &State) -> Vec<Child<State>> {

@@ -15,7 +15,8 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Wall-clock seconds, looked at once per slice; `None`: no limit.
     pub max_seconds: Option<f64>,
-    /// The bytes the table of entered positions may hold (see `table`); the paths come on top.
+    /// The bytes the table of entered positions may hold (see `table`); the depth-first paths
+    /// and best-first search's heaps and arenas (`Shares::best_bytes`) come on top.
     pub table_bytes: usize,
     /// Set it (from any thread) to stop the search; looked at once per slice.
     pub stop: Option<Arc<AtomicBool>>,
@@ -24,6 +25,52 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits { max_nodes: None, max_seconds: None, table_bytes: DEFAULT_TABLE_BYTES, stop: None }
+    }
+}
+
+/// How the searches of each part share the work: slices per round of best-first search, of
+/// depth-first search in the valued order and in the plain order (0: that search does not run),
+/// and the bytes the best-first searches may hold together before each hands its heap on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shares {
+    pub best: u32,
+    pub valued: u32,
+    pub plain: u32,
+    /// `None`: half of `Limits::table_bytes` (on top of the table).
+    pub best_bytes: Option<usize>,
+    /// Children best-first search enters per expansion at most (0: all); a position with more
+    /// goes back on its heap for the next batch, valued as the next child (Union Square's stock
+    /// macros give a hundred children and more, most never needed).
+    pub batch: u32,
+    /// Whether best-first search's slices come first in each round of a part (else after the
+    /// depth-first searches'). On one table the search that enters a position first owns it:
+    /// leading, best-first search claims the root's children before depth-first search dives
+    /// through the first of them (Hamilton: depth-first search leading sank on deal 203109 for
+    /// a million positions); following, the depth-first searches get their first dive (Union
+    /// Square: best-first search leading left them nothing below the root, and deal 100013,
+    /// won in 125 positions by depth-first search, went unknown at 2 M).
+    pub best_leads: bool,
+}
+
+impl Shares {
+    /// Python's Hamilton shares (3 best-first : 1 depth-first), with the plain order's search
+    /// beside them (measured with examples/solve_range.rs).
+    pub const DEFAULT: Shares =
+        Shares { best: 3, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true };
+
+    /// The two depth-first searches alone, a slice each (the portfolio before best-first search).
+    pub const DEPTH_FIRST: Shares =
+        Shares { best: 0, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true };
+
+    /// The bytes the best-first searches may hold together under `limits`.
+    pub fn best_bytes(&self, limits: &Limits) -> usize {
+        self.best_bytes.unwrap_or(limits.table_bytes / 2)
+    }
+}
+
+impl Default for Shares {
+    fn default() -> Shares {
+        Shares::DEFAULT
     }
 }
 

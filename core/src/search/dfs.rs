@@ -83,6 +83,17 @@ impl<S: Clone> DepthFirst<S> {
         }
     }
 
+    /// Search below `root` next (its key `root_key`, entered already), reusing the buffers; only
+    /// once this search has run out (its path is empty).
+    pub fn restart(&mut self, root: S, root_key: &[u8]) {
+        debug_assert!(self.frames.is_empty() && self.kids.is_empty() && self.on_path.is_empty());
+        self.root_hash = hash_key(root_key);
+        self.root = root;
+        self.root_key.clear();
+        self.root_key.extend_from_slice(root_key);
+        self.started = false;
+    }
+
     /// Run until `max` more positions are expanded, a win, or the end; the expansions made.
     pub fn run<G: SearchGame<State = S>>(
         &mut self,

@@ -1,6 +1,7 @@
 //! What the search needs of a game. Each game's module implements `SearchGame` beside its
 //! rules; the search knows no game by name.
 
+use super::budget::Shares;
 use crate::moves::Move;
 
 /// A child as the search sees it: the ordinary moves that lead to it (one move, or a macro
@@ -13,7 +14,8 @@ pub struct Child<S> {
 }
 
 /// The order in which a position's children are tried. Depth-first searches in two orders fail
-/// on different deals, so the search runs one of each side by side.
+/// on different deals, so the search runs one of each side by side (beside best-first search,
+/// which lists children in `Valued` order: it breaks ties of value by that order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
     /// The game's heuristic: the most promising child first.
@@ -26,6 +28,9 @@ pub enum Order {
 pub trait SearchGame {
     /// A position: plain integers and fixed arrays, cheap to clone.
     type State: Clone;
+
+    /// How `solve` shares the work among each part's searches for this game.
+    const SHARES: Shares = Shares::DEFAULT;
 
     /// Whether every card is on the foundations.
     fn is_won(&self, state: &Self::State) -> bool;
@@ -41,6 +46,13 @@ pub trait SearchGame {
     /// canonical key; none when the game's dead-end test proves `state` lost. `out` is
     /// cleared first.
     fn children(&self, state: &Self::State, order: Order, out: &mut Vec<Child<Self::State>>);
+
+    /// How promising `state` looks, higher is better: best-first search expands the position
+    /// of highest value it has met. The default, 0 for all, leaves best-first search to its
+    /// tie-breaks (deeper first, then first met).
+    fn value(&self, _state: &Self::State) -> i64 {
+        0
+    }
 
     /// The root's parts: disjoint subgames that the search gives a share each (Hamilton: one
     /// per start choice). Each part is the moves that lead to it from `state` and the position

@@ -1,35 +1,46 @@
 //! `solve`: the exact search of a position, within limits.
 //!
 //! The root is played forward by its safe moves (`normalize`), then cut into parts (`split`:
-//! Hamilton's start choices; by default the root alone). Each part gets two depth-first
-//! searches, one in each `Order`; all of them share one table of entered positions' canonical
-//! keys and each keeps its own path. They run side by side, a slice of `SLICE` expansions each
-//! in turn, so no part and no order can take the whole budget. The first win ends everything.
+//! Hamilton's start choices; by default the root alone). Each part gets a portfolio: a greedy
+//! best-first search (`best_first`) and two depth-first searches, one in each `Order`; all of
+//! them share one table of entered positions' canonical keys, and each keeps its own heap or
+//! path. They run side by side, each in turn for its share of slices of `SLICE` expansions
+//! (`Shares`, the game's `SearchGame::SHARES`: by default 3 best-first, 1 valued, 1 plain per
+//! round, best-first search leading), so no part and no search can take the whole budget. The
+//! first win ends everything.
 //!
-//! Entering a position means putting its key in the table and listing its children in a new
-//! frame; a search skips a child whose key is in the table (entered by some search: it is, or
-//! will be, expanded there) or on its own path (being expanded there).
+//! Entering a position means putting its key in the table, which makes it the entering
+//! search's to expand: a depth-first search enters a child when it lists the child's children
+//! in a new frame, best-first search when it pushes the child on its heap. A search skips a
+//! child whose key is in the table (entered by some search: it is, or will be, expanded there)
+//! or on its own path (being expanded there).
 //!
 //! Why a loss is a proof. Winning is reachability: the root is won when some won position can
 //! be reached from it. Every position listed as a child (and every part) is tested for a win,
-//! so no entered position, nor any child of one, is won. When every search has run out, every
-//! frame was walked to its end, so each entered position had every child either entered, or
-//! skipped because it was in the table or on a path at that moment, that is, entered at some
-//! time. So the set of positions ever entered is closed under moves; it holds every part, and
-//! the parts are all the root's options: every position reachable from the root was entered,
-//! none is won, and the root is lost. Dropping table entries (the memory cap) keeps this: a
-//! dropped position was entered all the same, and may be entered again (wasted work, never a
-//! wrong skip); each search's path holds no position twice, so each search stays finite on a
+//! so no entered position, nor any child of one, is won. Every search is an *owner*: the loss
+//! is declared only when every search of every part has run out. A depth-first search has run
+//! out when every frame was walked to its end; best-first search when every position it entered
+//! was expanded, by itself or, after it handed its heap on, by the depth-first search it handed
+//! to (see `best_first`). So each entered position was expanded and had every child either
+//! entered, or skipped because it was in the table or on a path at that moment, that is,
+//! entered at some time. So the set of positions ever entered is closed under moves; it holds
+//! every part, and the parts are all the root's options: every position reachable from the root
+//! was entered, none is won, and the root is lost. Dropping table entries (the memory cap) keeps
+//! this: a dropped position was entered all the same, and may be entered again (wasted work,
+//! never a wrong skip); each depth-first path holds no position twice and best-first search
+//! enters at most its share of memory before it hands over, so each search stays finite on a
 //! finite game. No position is ever marked lost on its own, so a cycle cut by a path cannot
 //! make a wrong answer.
 //!
-//! The answer is `Won` with a line (the root's safe moves, the part's moves, then the moves of
-//! the child searched in each frame of the winning search, then the won child's), `Lost`, or
-//! `Unknown` when the expansions, the seconds or the stop flag ran out first.
+//! The answer is `Won` with a line (the root's safe moves, the part's moves, then the winning
+//! search's line: the moves of the child searched in each frame of a depth-first path, or of
+//! each position from the part's root in best-first search's arena, then the won child's),
+//! `Lost`, or `Unknown` when the expansions, the seconds or the stop flag ran out first.
 
 use std::time::Instant;
 
-use super::budget::{Budget, Limits};
+use super::best_first::BestFirst;
+use super::budget::{Budget, Limits, Shares};
 use super::dfs::{DepthFirst, Step};
 use super::game::{Order, SearchGame};
 use super::hash::hash_key;
@@ -57,23 +68,57 @@ pub struct Outcome {
     /// The most entries the table held at once.
     pub peak_entries: usize,
     pub seconds: f64,
-    /// Expansions per part of the root (both orders together), in `split`'s order.
+    /// Expansions per part of the root (all its searches together), in `split`'s order.
     pub parts: Vec<u64>,
     /// Table entries dropped to stay within `table_bytes`.
     pub dropped: u64,
-    /// The longest path of any search, in positions.
+    /// The longest path of any depth-first search, in positions.
     pub deepest: usize,
     /// The bytes the table held at the end (slots and key arena; see `table`).
     pub table_bytes: usize,
+    /// Expansions made by best-first searches (before any hand-over).
+    pub best_nodes: u64,
+    /// Positions the best-first searches handed to depth-first search (0: none handed over).
+    pub handed: u64,
+    /// The most bytes the best-first searches held together (at the end of a slice).
+    pub best_bytes: usize,
+}
+
+enum Runner<S> {
+    Depth(DepthFirst<S>),
+    Best(Box<BestFirst<S>>),
 }
 
 struct Search<S> {
     part: usize,
-    dfs: DepthFirst<S>,
+    /// Slices per round.
+    slices: u32,
+    runner: Runner<S>,
 }
 
-/// Search `state` of `game` for a winning line within `limits`.
+impl<S> Search<S> {
+    fn best(&self) -> Option<&BestFirst<S>> {
+        match &self.runner {
+            Runner::Best(best) => Some(best.as_ref()),
+            Runner::Depth(_) => None,
+        }
+    }
+}
+
+/// Search `state` of `game` for a winning line within `limits`, with the game's shares.
 pub fn solve<G: SearchGame>(game: &G, state: &G::State, limits: &Limits) -> Outcome {
+    solve_with(game, state, limits, &G::SHARES)
+}
+
+/// Search `state` of `game` for a winning line within `limits`, each part's searches sharing
+/// the work as `shares` says (at least one search must have a share).
+pub fn solve_with<G: SearchGame>(
+    game: &G,
+    state: &G::State,
+    limits: &Limits,
+    shares: &Shares,
+) -> Outcome {
+    assert!(shares.best + shares.valued + shares.plain > 0, "no search has a share");
     let started = Instant::now();
     let mut outcome = Outcome {
         status: Status::Unknown,
@@ -85,6 +130,9 @@ pub fn solve<G: SearchGame>(game: &G, state: &G::State, limits: &Limits) -> Outc
         dropped: 0,
         deepest: 0,
         table_bytes: 0,
+        best_nodes: 0,
+        handed: 0,
+        best_bytes: 0,
     };
     let mut prefix = Vec::new();
     let root = game.normalize(state, &mut prefix);
@@ -107,17 +155,32 @@ pub fn solve<G: SearchGame>(game: &G, state: &G::State, limits: &Limits) -> Outc
         if !table.insert(hash_key(&key), &key) {
             continue; // the same position as an earlier part: searched there
         }
-        for order in [Order::Valued, Order::Plain] {
-            searches.push(Search {
-                part,
-                dfs: DepthFirst::new(order, child.state.clone(), key.clone()),
-            });
+        let first = searches.len();
+        for (order, slices) in [(Order::Valued, shares.valued), (Order::Plain, shares.plain)] {
+            if slices > 0 {
+                let runner =
+                    Runner::Depth(DepthFirst::new(order, child.state.clone(), key.clone()));
+                searches.push(Search { part, slices, runner });
+            }
+        }
+        if shares.best > 0 {
+            let runner = Runner::Best(Box::new(BestFirst::new(child.state.clone(), shares.batch)));
+            let best = Search { part, slices: shares.best, runner };
+            if shares.best_leads {
+                searches.insert(first, best);
+            } else {
+                searches.push(best);
+            }
         }
     }
     let mut budget = Budget::new(limits, started);
     if won.is_none() {
-        let (status, line) =
-            side_by_side(game, &mut searches, &mut table, &mut budget, &mut outcome.parts);
+        let mut run = Run {
+            budget: &mut budget,
+            outcome: &mut outcome,
+            best_bytes: shares.best_bytes(limits),
+        };
+        let (status, line) = run.side_by_side(game, &mut searches, &mut table);
         outcome.status = status;
         won = line.map(|(part, line)| [parts[part].moves.as_slice(), &line].concat());
     }
@@ -130,41 +193,111 @@ pub fn solve<G: SearchGame>(game: &G, state: &G::State, limits: &Limits) -> Outc
     outcome.peak_entries = table.peak();
     outcome.dropped = table.dropped();
     outcome.table_bytes = table.bytes();
-    outcome.deepest = searches.iter().map(|s| s.dfs.deepest).max().unwrap_or(0);
+    for search in &searches {
+        let deepest = match &search.runner {
+            Runner::Depth(dfs) => dfs.deepest,
+            Runner::Best(best) => {
+                outcome.handed += best.handed_over;
+                best.deepest()
+            }
+        };
+        outcome.deepest = outcome.deepest.max(deepest);
+    }
     outcome.seconds = started.elapsed().as_secs_f64();
     outcome
 }
 
-/// Run the searches a slice each in turn until one wins (its part and line), all have run out
-/// (`Lost`) or the budget is spent (`Unknown`).
-fn side_by_side<G: SearchGame>(
-    game: &G,
-    searches: &mut [Search<G::State>],
-    table: &mut KeyTable,
-    budget: &mut Budget,
-    parts: &mut [u64],
-) -> (Status, Option<(usize, Vec<Move>)>) {
-    let mut running: Vec<usize> = (0..searches.len()).collect();
-    while !running.is_empty() {
-        let mut i = 0;
-        while i < running.len() {
-            if budget.halted() {
-                return (Status::Unknown, None);
-            }
-            let search = &mut searches[running[i]];
-            let (step, used) = search.dfs.run(game, table, budget.nodes_left().min(SLICE));
-            budget.nodes += used;
-            parts[search.part] += used;
-            match step {
-                Step::Won(line) => return (Status::Won, Some((search.part, line))),
-                Step::Exhausted => {
-                    running.remove(i);
-                    continue;
+/// How a search's turn ended.
+enum Turn {
+    /// It has more to do.
+    More,
+    /// A won position: the moves from the part's root to it.
+    Won(Vec<Move>),
+    /// It has run out.
+    Exhausted,
+    /// The budget is spent (expansions, seconds or the stop flag).
+    Spent,
+}
+
+/// What the searches spend as they run.
+struct Run<'a> {
+    budget: &'a mut Budget,
+    outcome: &'a mut Outcome,
+    /// The bytes the best-first searches may hold together.
+    best_bytes: usize,
+}
+
+impl Run<'_> {
+    /// Run the searches, each for its slices in turn, until one wins (its part and line), all
+    /// have run out (`Lost`) or the budget is spent (`Unknown`).
+    fn side_by_side<G: SearchGame>(
+        &mut self,
+        game: &G,
+        searches: &mut [Search<G::State>],
+        table: &mut KeyTable,
+    ) -> (Status, Option<(usize, Vec<Move>)>) {
+        let mut running: Vec<usize> = (0..searches.len()).collect();
+        while !running.is_empty() {
+            let mut i = 0;
+            while i < running.len() {
+                match self.turn(game, searches, running[i], table) {
+                    Turn::Won(line) => {
+                        return (Status::Won, Some((searches[running[i]].part, line)))
+                    }
+                    Turn::Exhausted => {
+                        running.remove(i);
+                    }
+                    Turn::Spent => return (Status::Unknown, None),
+                    Turn::More => i += 1,
                 }
-                Step::Running if budget.nodes_left() == 0 => return (Status::Unknown, None),
-                Step::Running => i += 1,
             }
         }
+        (Status::Lost, None)
     }
-    (Status::Lost, None)
+
+    /// One search's slices of a round.
+    fn turn<G: SearchGame>(
+        &mut self,
+        game: &G,
+        searches: &mut [Search<G::State>],
+        at: usize,
+        table: &mut KeyTable,
+    ) -> Turn {
+        for _ in 0..searches[at].slices {
+            if self.budget.halted() {
+                return Turn::Spent;
+            }
+            // what the other best-first searches hold: this one may take the rest of the share
+            let others: usize = searches
+                .iter()
+                .enumerate()
+                .filter(|&(n, _)| n != at)
+                .filter_map(|(_, s)| s.best().map(BestFirst::bytes))
+                .sum();
+            let max = self.budget.nodes_left().min(SLICE);
+            let search = &mut searches[at];
+            let (step, used) = match &mut search.runner {
+                Runner::Depth(dfs) => dfs.run(game, table, max),
+                Runner::Best(best) => {
+                    let handed = best.handed_over > 0;
+                    let ran = best.run(game, table, max, self.best_bytes.saturating_sub(others));
+                    if !handed {
+                        // expansions before the hand-over (the slice it happens in counts whole)
+                        self.outcome.best_nodes += ran.1;
+                    }
+                    self.outcome.best_bytes = self.outcome.best_bytes.max(others + best.bytes());
+                    ran
+                }
+            };
+            self.budget.nodes += used;
+            self.outcome.parts[search.part] += used;
+            match step {
+                Step::Running if self.budget.nodes_left() == 0 => return Turn::Spent,
+                Step::Running => {}
+                Step::Won(line) => return Turn::Won(line),
+                Step::Exhausted => return Turn::Exhausted,
+            }
+        }
+        Turn::More
+    }
 }

@@ -16,7 +16,7 @@ use super::rules::{apply_in_place, fits_tableau, is_won, legal_moves};
 use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
 use crate::cards::{rank, suit, Card};
 use crate::moves::{Move, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE};
-use crate::search::{Child, Order, SearchGame};
+use crate::search::{Child, Order, SearchGame, Shares};
 
 /// Python's default weights (`W_US_UP` 10, `W_US_EMPTY` 1, `W_WASTE` 4, `W_US_STOCK` 0.5),
 /// doubled so the value is an exact integer.
@@ -236,6 +236,11 @@ pub fn children(state: &State, order: Order, out: &mut Vec<Child<State>>) {
 impl SearchGame for UnionSquare {
     type State = State;
 
+    /// Best-first search after the depth-first searches in each round (measured on deals
+    /// 100001-100100 at 2 M positions: 100 decided, at most 10,380 positions, against 99 and
+    /// an unknown with best-first search leading; see `Shares::best_leads`).
+    const SHARES: Shares = Shares { best_leads: false, ..Shares::DEFAULT };
+
     fn is_won(&self, state: &State) -> bool {
         is_won(state)
     }
@@ -252,5 +257,10 @@ impl SearchGame for UnionSquare {
 
     fn children(&self, state: &State, order: Order, out: &mut Vec<Child<State>>) {
         children(state, order, out)
+    }
+
+    /// Python's value doubled (an exact integer: the same order as Python's floats).
+    fn value(&self, state: &State) -> i64 {
+        value2(state) as i64
     }
 }
