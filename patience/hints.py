@@ -12,9 +12,9 @@ calling context (see :mod:`patience.i18n`).
 >>> from patience import get_game
 >>> game = get_game("hamilton")
 >>> h = hint(game, game.new(1), budget=60, max_nodes=5000)
->>> str(h.move), h.basis, str(h.status), len(h.line)
-('s', 'winning line', 'winnable', 68)
->>> hint(game, game.new(1), budget=60, max_nodes=100).basis  # no line found: the heuristic's move
+>>> str(h.move), h.basis, str(h.status), len(h.line) > 50
+('s', 'winning line', 'winnable', True)
+>>> hint(game, game.new(1), budget=60, max_nodes=2).basis  # no line found: the heuristic's move
 'heuristic'
 """
 

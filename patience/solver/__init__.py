@@ -5,8 +5,8 @@
 >>> str(solve(game, game.new(1), max_nodes=100).outcome)  # the budget runs out: never a guess
 'unknown'
 >>> result = solve(game, game.new(1), max_nodes=5000)
->>> str(result.outcome), len(result.moves), result.moves_text().split()[:3]
-('won', 68, ['s', 'c-f1', 't2-t1'])
+>>> str(result.outcome), result.moves_text().split()[:2]
+('won', ['s', 'c-f1'])
 >>> position = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
 ...     "f=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC;AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD;"
 ...     "AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH,KH;AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS,QS,KS "
@@ -18,17 +18,25 @@
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
 from patience.rules import Game
-from patience.solver.lines import SolverError
+from patience.solver import switch
+from patience.solver.core import PositionRefused, knows, replayed, solve_with_core
+from patience.solver.lines import SolverError, shortened
 from patience.solver.proven import Proven
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import default_table_cap
-from patience.solver.search import search
+from patience.solver.search import looser_first, search
 
 __all__ = ["LOST", "UNKNOWN", "WON", "Outcome", "Proven", "Result", "SolverError", "default_table_cap",
            "solve"]
+
+#: Bytes of the compiled core's table per position of ``table_cap`` (a key and its slot).
+CORE_ENTRY_BYTES = 128
 
 
 def solve(
@@ -60,6 +68,39 @@ def solve(
     which is the same either way. ``proven`` (a :class:`Proven`) carries positions proven lost from
     one search to the next, for searches of positions of one deal (the review's binary search).
     ``looser`` overrides the positions and the share of the budget each looser game may take.
+
+    The compiled core answers when :func:`~patience.solver.switch.which_search` says ``core`` and
+    the call needs nothing only the Python search has (``proven``, ``looser``, or
+    ``runs_first=False``), after the game's looser games (which only the Python search has) had
+    their usual share; its wins are replayed here like the Python search's.
     """
+    core = switch.core_module() if switch.which_search() == switch.CORE else None
+    if core is not None and knows(core, game) and proven is None and looser is None and runs_first:
+        return _with_core(core, game, state, max_nodes, max_seconds, table_cap, tidy)
     return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
                   runs_first=runs_first, tidy=tidy, proven=proven, looser=looser)
+
+
+def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | None,
+               max_seconds: float | None, table_cap: int | None, tidy: bool) -> Result:
+    """The looser games' searches first (in Python, on their usual share), then the compiled core on
+    what is left of the budgets."""
+    started = time.perf_counter()
+    first = looser_first(game, state, max_nodes=max_nodes, max_seconds=max_seconds)
+    if first.won and tidy:
+        short = shortened(game, state, first.moves)
+        return replace(first, moves=replayed(game, state, [str(m) for m in short]))
+    if first.decided or first.stopped:
+        return first
+    spent_nodes = first.nodes
+    nodes_left = None if max_nodes is None else max(max_nodes - spent_nodes, 0)
+    seconds_left = None if max_seconds is None else max(max_seconds - (time.perf_counter() - started), 0.0)
+    try:
+        result = solve_with_core(core, game, state, max_nodes=nodes_left, max_seconds=seconds_left, tidy=tidy,
+                                 table_bytes=None if table_cap is None else table_cap * CORE_ENTRY_BYTES)
+    except PositionRefused:
+        # The core holds piles in fixed arrays and refuses positions no play can reach (a Union Square
+        # pile that could grow past 13 cards): such a position is searched in Python.
+        return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
+                      tidy=tidy)
+    return replace(result, nodes=result.nodes + spent_nodes, seconds=time.perf_counter() - started)

@@ -258,6 +258,37 @@ def _parts(game: Game[S], state: S, expand: Expander[S], budget: Budget,
     return (LOST, ()) if lost_parts == len(parts) else (UNKNOWN, ())
 
 
+def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
+                 max_seconds: float | None = None) -> Result:
+    """The searches of the looser games the kit offers, alone, as :func:`search` runs them before its
+    portfolio: their :class:`Result`, ``unknown`` with no ``stopped`` budget when they decide nothing.
+
+    For a search of the real game that has no looser games of its own (the compiled core) to run
+    after them, on what is left of the budget.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")  # Hamilton offers no looser game
+    >>> result = looser_first(game, game.new(1))
+    >>> str(result.outcome), result.stopped, result.nodes
+    ('unknown', '', 0)
+    """
+    started = time.perf_counter()
+    budget = Budget(max_nodes, None if max_seconds is None else started + max_seconds)
+    steps = _looser_first(game, state, Expander(game), budget, max_seconds)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            answer: Answer | None = stop.value
+            break
+    outcome, line = answer or (UNKNOWN, ())
+    if outcome == WON:
+        line = _checked(game, state, line)
+    return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
+                  budget.peak, budget.spent if outcome == UNKNOWN else "",
+                  budget.searched if outcome == LOST else FULL_GAME)
+
+
 def _side_by_side(searches: list[Steps], budget: Budget) -> Steps:
     """Run the searches a slice at a time, in turn; the first decided answer wins.
 

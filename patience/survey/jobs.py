@@ -29,6 +29,7 @@ from typing import Final
 
 from patience.rules import get_game
 from patience.solver import solve
+from patience.solver.switch import which_search
 from patience.survey.results import FAIR, Row
 
 ThoughtfulJob = tuple[str, int, int | None, float | None]
@@ -53,7 +54,8 @@ def solve_deal(job: Job) -> Row:
     return {"game": slug, "deal": deal, "outcome": result.outcome,
             "moves": [str(m) for m in result.moves], "nodes": result.nodes,
             "seconds": round(result.seconds, 4), "peak_table": result.peak_table,
-            "stopped": result.stopped, "max_nodes": max_nodes, "max_seconds": max_seconds}
+            "stopped": result.stopped, "max_nodes": max_nodes, "max_seconds": max_seconds,
+            "search": which_search()}
 
 
 def play_deal(job: FairJob) -> Row:

@@ -7,6 +7,8 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from patience import get_game
 from patience.games.union_square.runs import _finished, relaxed_search
 from patience.review import positions_of
@@ -22,6 +24,13 @@ def _positions(slug: str, deal: int) -> tuple[Game[Any], list[Any]]:
     game = get_game(slug)
     record = next(r for r in LOST_GAMES if r["game"] == slug and r["deal"] == deal)
     return game, positions_of(game, deal, [game.parse_move(m) for m in record["moves"]])
+
+
+@pytest.fixture(autouse=True)
+def python_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shared proofs are the Python search's (the compiled core has none yet): both sides of each
+    comparison search in Python."""
+    monkeypatch.setenv("PATIENCE_SOLVER", "python")
 
 
 def test_shared_losses_give_the_same_answers_with_less_work() -> None:

@@ -1,12 +1,18 @@
 """Write children.json: Python's legal moves, safe closure, key and children (value order) for the
 Union Square perft positions and positions of random and greedy lines. Run from the repo root:
-PYTHONPATH=. python3 core/src/union_square/tests/make_children_json.py > core/src/union_square/tests/children.json
+
+    PYTHONPATH=. python3 core/src/union_square/tests/make_children_json.py \
+        > core/src/union_square/tests/children.json
 """
-import glob, json, random, sys
+import glob
+import json
+import random
+import sys
+
 from patience.games.union_square.rules import UnionSquareGame
 from patience.games.union_square.search import union_square_key
-from patience.solver.expand import Expander, safe_closure
 from patience.rules import STOCK
+from patience.solver.expand import Expander, safe_closure
 
 g = UnionSquareGame()
 ex = Expander(g)
@@ -21,14 +27,16 @@ def enc(moves):
 def record(state):
     norm, st = safe_closure(g, state)
     kids = ex.children(st)
-    return {"position": g.position_text(state), "legal": [str(m) for m in g.legal_moves(state)], "normalize": enc(norm),
+    return {"position": g.position_text(state), "legal": [str(m) for m in g.legal_moves(state)],
+            "normalize": enc(norm),
             "key": union_square_key(st).hex(),
             "children": [enc(m) for m, _s, _k in kids]}
 
 out = []
 rng = random.Random(2026)
 for f in sorted(glob.glob("tests/data/perft/union-square-*.json")):
-    out.append(record(g.parse_position(json.load(open(f))["position"])))
+    with open(f, encoding="utf-8") as perft:
+        out.append(record(g.parse_position(json.load(perft)["position"])))
 for deal in (1, 2, 3, 7, 17171):
     state = g.new(deal)
     for step in range(200):

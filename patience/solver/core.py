@@ -1,0 +1,98 @@
+"""The compiled search core behind :func:`patience.solver.solve`: a position in, an answer out.
+
+The core (``patience._core``, the Rust crate in ``core/``) takes the position text of a game it
+knows and answers with the outcome, the positions expanded and, for a win, the line in the
+project's notation. Python stays the referee: the line is parsed and replayed through the game's
+own rules engine to a won position before the answer is believed; a line that does not replay
+raises :class:`~patience.solver.lines.SolverError` (a bug in the core, never hidden by asking the
+Python search instead).
+
+>>> from patience import get_game
+>>> from patience.solver.switch import core_module
+>>> game, core = get_game("hamilton"), core_module()
+>>> core is None or solve_with_core(core, game, game.new(1), max_nodes=5000).won
+True
+"""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+from typing import Any, Final
+
+from patience.rules import Game, get_game
+from patience.solver.lines import SolverError, shortened
+from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
+from patience.solver.room import BASE_MB, MEMORY_MB
+
+OUTCOMES: dict[str, Outcome] = {"won": WON, "lost": LOST, "unknown": UNKNOWN}
+#: The core's table: the solver's memory budget less what the process needs besides.
+TABLE_BYTES: Final = int((MEMORY_MB - BASE_MB) * 2**20)
+
+
+class PositionRefused(ValueError):
+    """The core cannot hold this position (one no play reaches); the Python search can."""
+
+
+def knows(core: ModuleType, game: Game[Any]) -> bool:
+    """Whether the core has this game's rules: the registered game of its slug, not a variant of
+    it (a test's small game with fewer cards to win keeps the slug, not the rules).
+
+    >>> from patience import get_game
+    >>> from patience.solver.switch import core_module
+    >>> core = core_module()
+    >>> core is None or knows(core, get_game("hamilton"))
+    True
+    """
+    games = getattr(core, "games", None)
+    return games is not None and game.slug in games() and type(game) is type(get_game(game.slug))
+
+
+def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes: int | None = None,
+                    max_seconds: float | None = None, table_bytes: int | None = None, tidy: bool = True,
+                    stop: Any = None) -> Result:
+    """Search ``state`` with the compiled core; the same answer as the Python search, found faster.
+
+    ``table_bytes`` caps the core's table (default: :data:`TABLE_BYTES`); ``stop`` is a
+    ``patience._core.StopFlag`` another thread may set to end the search (answer ``unknown``).
+    A won line is replayed through ``game`` (and, with ``tidy``, cut of its loops) before it is
+    returned.
+    """
+    started = time.perf_counter()
+    try:
+        answer = core.solve(game.slug, game.position_text(state), max_nodes=max_nodes,
+                            max_seconds=max_seconds, stop=stop,
+                            table_bytes=TABLE_BYTES if table_bytes is None else table_bytes)
+    except ValueError as exc:  # the core's reading of the position text refused it
+        raise PositionRefused(str(exc)) from exc
+    outcome = OUTCOMES[answer.status]
+    line: tuple[Any, ...] = ()
+    if outcome == WON:
+        line = replayed(game, state, answer.moves)
+        if tidy:
+            until = None if max_seconds is None else time.perf_counter() + 0.1 * max_seconds
+            line = replayed(game, state, [str(m) for m in shortened(game, state, line, until)])
+    stopped = ""
+    if outcome == UNKNOWN:
+        stopped = "nodes" if max_nodes is not None and answer.nodes >= max_nodes else "seconds"
+    return Result(outcome, line, answer.nodes, time.perf_counter() - started, answer.peak, stopped)
+
+
+def replayed(game: Game[Any], state: Any, moves: list[str]) -> tuple[Any, ...]:
+    """The core's winning line as moves, replayed through the rules engine to a won position.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> replayed(game, game.new(1), ["s"])
+    Traceback (most recent call last):
+    ...
+    patience.solver.lines.SolverError: the compiled core's winning line does not end in a won position
+    """
+    try:
+        line = tuple(game.parse_move(text) for text in moves)
+        end = game.apply_all(state, line)
+    except ValueError as exc:
+        raise SolverError(f"the compiled core's winning line does not replay: {exc}") from exc
+    if not game.is_won(end):
+        raise SolverError("the compiled core's winning line does not end in a won position")
+    return line
