@@ -12,7 +12,14 @@ use patience_core::hamilton::{self, Hamilton};
 use patience_core::search::{solve, Limits, Outcome, SearchGame, Status};
 use patience_core::union_square::{self, UnionSquare};
 
-fn run<G: SearchGame>(game: &G, deal: impl Fn(u64) -> G::State, first: u64, last: u64, limits: &Limits, list: bool) {
+fn run<G: SearchGame>(
+    game: &G,
+    deal: impl Fn(u64) -> G::State,
+    first: u64,
+    last: u64,
+    limits: &Limits,
+    list: bool,
+) {
     let mut seconds = Vec::new();
     let (mut won, mut lost, mut nodes) = (0u64, 0u64, 0u64);
     let started = Instant::now();
@@ -27,11 +34,12 @@ fn run<G: SearchGame>(game: &G, deal: impl Fn(u64) -> G::State, first: u64, last
         }
         if list {
             println!(
-                "{n} {:?} nodes={} moves={} peak={}",
+                "{n} {:?} nodes={} moves={} peak={} seconds={:.3}",
                 outcome.status,
                 outcome.nodes,
                 outcome.moves.len(),
-                outcome.peak_entries
+                outcome.peak_entries,
+                outcome.seconds
             );
         }
         nodes += outcome.nodes;
@@ -50,7 +58,10 @@ fn run<G: SearchGame>(game: &G, deal: impl Fn(u64) -> G::State, first: u64, last
         at(0.95),
         at(1.0),
         nodes as f64 / total,
-        cpu.map_or(String::new(), |c| format!(" ({c:.2} s on the CPU: {:.0} positions per CPU second)", nodes as f64 / c))
+        cpu.map_or(String::new(), |c| format!(
+            " ({c:.2} s on the CPU: {:.0} positions per CPU second)",
+            nodes as f64 / c
+        ))
     );
 }
 

@@ -9,12 +9,15 @@
 //! whole position: a 0 (no start rank; after the choice the first byte is 1-13), the choices
 //! left, the Chooser's card, the stock, then the piles as above.
 
+use std::cell::RefCell;
+
 use super::dead_ends::pinned;
 use super::rules::{apply, legal_moves};
 use super::safe::safe_closure;
 use super::state::*;
 use crate::cards::{is_red, suit, Card};
 use crate::moves::{Move, CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU};
+use crate::search::hash::hash_key;
 use crate::search::{Child, Order, SearchGame};
 
 /// The separator between the stock and the piles, and between piles (no card is 255).
@@ -56,14 +59,22 @@ pub fn key(state: &State, out: &mut Vec<u8>) {
 
 /// Piles `..sort_from` in order, then piles `sort_from..count` sorted (as byte strings),
 /// separated by `SEPARATOR`.
+///
+/// Every card is in the deck once, so two piles that are not both empty differ in their first
+/// card: sorting by the first card (an empty pile first) is the byte-string sort, without
+/// comparing slices.
 fn push_piles(state: &State, sort_from: usize, count: usize, out: &mut Vec<u8>) {
-    let mut order: [usize; TABLEAU_PILES] = std::array::from_fn(|i| i);
-    order[sort_from..count].sort_unstable_by(|&a, &b| state.pile(a).cmp(state.pile(b)));
-    for (n, &i) in order[..count].iter().enumerate() {
+    // (first card + 1, or 0 when empty) << 8 | pile: sorts as the piles do
+    let mut order: [u16; TABLEAU_PILES] = std::array::from_fn(|i| {
+        let first = state.pile(i).first().map_or(0, |&c| c as u16 + 1);
+        first << 8 | i as u16
+    });
+    order[sort_from..count].sort_unstable();
+    for (n, &o) in order[..count].iter().enumerate() {
         if n > 0 {
             out.push(SEPARATOR);
         }
-        out.extend_from_slice(state.pile(i));
+        out.extend_from_slice(state.pile((o & 0xFF) as usize));
     }
 }
 
@@ -131,6 +142,27 @@ fn plain_group(m: Move) -> u8 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hamilton;
 
+/// The buffers `children_with` reuses from call to call (one set per thread, so the game
+/// value stays a plain `Sync` unit), so listing children allocates only the kept children's
+/// move lists.
+#[derive(Default)]
+struct Scratch {
+    moves: Vec<Move>,
+    /// The keys of the parent and the children kept, one after another.
+    keys: Vec<u8>,
+    /// Each of those keys' hash and end in `keys`.
+    seen: Vec<(u64, usize)>,
+    /// A child's moves, copied out only when it is kept.
+    line: Vec<Move>,
+    /// The children kept, in the legal moves' order, and their ranks.
+    kept: Vec<Child<State>>,
+    ranks: Vec<(i64, usize)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
 impl Hamilton {
     /// The children as `children` gives them, with the dead-end test on or off (off for the
     /// checks against Python, whose test samples positions).
@@ -139,47 +171,53 @@ impl Hamilton {
         if dead_ends && pinned(state) {
             return;
         }
-        let mut moves = Vec::with_capacity(64);
-        legal_moves(state, &mut moves);
-        // the keys of the children kept, one after another, and where each ends
-        let mut keys: Vec<u8> = Vec::with_capacity(64 * 80);
-        let mut ends: Vec<usize> = Vec::with_capacity(moves.len() + 1);
-        key(state, &mut keys); // the parent's: a child equal to it is left out
-        ends.push(keys.len());
-        let mut values: Vec<(i32, u8)> = Vec::with_capacity(moves.len());
-        let mut line = Vec::with_capacity(16); // a child's moves; copied only for the children kept
-        for &m in &moves {
-            line.clear();
-            line.push(m);
-            let child = safe_closure(&apply(state, m), &mut line);
-            let from = keys.len();
-            key(&child, &mut keys);
-            let fresh = &keys[from..];
-            let mut begin = 0;
-            let seen = ends.iter().any(|&end| {
-                let old = &keys[begin..end];
-                begin = end;
-                old == fresh
-            });
-            if seen {
-                keys.truncate(from);
-                continue;
-            }
-            ends.push(keys.len());
-            values.push((if order == Order::Valued { value(&child) } else { 0 }, plain_group(m)));
-            out.push(Child { moves: line.clone(), state: child });
-        }
-        let mut ranked: Vec<usize> = (0..out.len()).collect();
-        match order {
-            // highest value first; equal values keep their order (the sort is stable)
-            Order::Valued => ranked.sort_by_key(|&n| std::cmp::Reverse(values[n].0)),
-            Order::Plain => ranked.sort_by_key(|&n| values[n].1),
-        }
-        if ranked.iter().enumerate().any(|(a, &b)| a != b) {
-            let mut kids: Vec<Option<Child<State>>> = out.drain(..).map(Some).collect();
-            out.extend(ranked.iter().map(|&n| kids[n].take().expect("each child once")));
-        }
+        SCRATCH.with(|scratch| children_into(state, order, &mut scratch.borrow_mut(), out));
     }
+}
+
+/// The children of `state` in `order` (no dead-end test), pushed onto `out`: one per key, the
+/// first met in the legal moves' order, none with the parent's key; ranked by a stable sort.
+fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut Vec<Child<State>>) {
+    let Scratch { moves, keys, seen, line, kept, ranks } = scratch;
+    legal_moves(state, moves);
+    keys.clear();
+    seen.clear();
+    kept.clear();
+    ranks.clear();
+    key(state, keys); // the parent's: a child equal to it is left out
+    seen.push((hash_key(keys), keys.len()));
+    for &m in moves.iter() {
+        line.clear();
+        line.push(m);
+        let child = safe_closure(&apply(state, m), line);
+        let from = keys.len();
+        key(&child, keys);
+        let fresh = &keys[from..];
+        let hash = hash_key(fresh);
+        let mut begin = 0;
+        let dup = seen.iter().any(|&(h, end)| {
+            let old = begin..end;
+            begin = end;
+            h == hash && keys[old] == *fresh
+        });
+        if dup {
+            keys.truncate(from);
+            continue;
+        }
+        seen.push((hash, keys.len()));
+        // A stable sort: the rank, then the place among the legal moves (all distinct).
+        let rank = match order {
+            Order::Valued => -(value(&child) as i64), // highest value first
+            Order::Plain => plain_group(m) as i64,
+        };
+        ranks.push((rank, kept.len()));
+        kept.push(Child { moves: line.clone(), state: child });
+    }
+    ranks.sort_unstable();
+    out.extend(
+        ranks.iter().map(|&(_, n)| Child { moves: std::mem::take(&mut kept[n].moves), state: kept[n].state }),
+    );
+    kept.clear();
 }
 
 impl SearchGame for Hamilton {
