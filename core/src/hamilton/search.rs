@@ -35,46 +35,81 @@ const W_ORDERED: i32 = 2;
 const W_BLOCKED: i32 = 24;
 const W_STOCK: i32 = 1;
 
+/// Room for a key: the head (at most 5 bytes), the stock and the piles (52 cards at most
+/// together) and 7 separators; and 16 bytes more, since cards are copied 16 at a time.
+const KEY_ROOM: usize = 5 + DECK + TABLEAU_PILES + 16;
+
 /// Appends the canonical key of `state` to `out` (`hamilton_key`).
 pub fn key(state: &State, out: &mut Vec<u8>) {
-    let stock = state.stock();
+    // The cards, with room to read 16 at a time past the last (fixed-size copies are inlined;
+    // a copy of a pile's own length would be a call).
+    let mut cards = [0u8; DECK + 16];
+    cards[..DECK].copy_from_slice(&state.cards);
+    let mut buf = [0u8; KEY_ROOM];
+    let mut n;
+    let sort_from;
     if state.start == NO_START {
-        out.extend_from_slice(&[NO_START, state.choices_left, state.chooser]);
-        out.extend_from_slice(stock);
-        out.push(SEPARATOR);
-        push_piles(state, 0, TABLEAU_PILES, out);
-        return;
+        buf[..3].copy_from_slice(&[NO_START, state.choices_left, state.chooser]);
+        n = 3;
+        sort_from = 0;
+    } else {
+        buf[0] = state.start;
+        buf[1..5].copy_from_slice(&state.up_by_suit());
+        n = 5;
+        sort_from = match state.stock_len {
+            0 => 0,
+            LAST_DEAL => LAST_DEAL_PILES,
+            _ => TABLEAU_PILES,
+        };
     }
-    out.push(state.start);
-    out.extend_from_slice(&state.up_by_suit());
-    out.extend_from_slice(stock);
-    out.push(SEPARATOR);
-    let sort_from = match state.stock_len {
-        0 => 0,
-        LAST_DEAL => LAST_DEAL_PILES,
-        _ => TABLEAU_PILES,
-    };
-    push_piles(state, sort_from, TABLEAU_PILES, out);
+    let piles_end = state.ends[TABLEAU_PILES - 1] as usize;
+    n = put(&mut buf, n, &cards, piles_end, state.stock_len as usize);
+    buf[n] = SEPARATOR;
+    n += 1;
+    let mut order: [u8; TABLEAU_PILES] = std::array::from_fn(|i| i as u8);
+    if sort_from < TABLEAU_PILES {
+        sort_piles(state, sort_from, &mut order);
+    }
+    for (k, &i) in order.iter().enumerate() {
+        if k > 0 {
+            buf[n] = SEPARATOR;
+            n += 1;
+        }
+        let i = i as usize;
+        let from = if i == 0 { 0 } else { state.ends[i - 1] as usize };
+        n = put(&mut buf, n, &cards, from, state.ends[i] as usize - from);
+    }
+    out.extend_from_slice(&buf[..n]);
 }
 
-/// Piles `..sort_from` in order, then piles `sort_from..count` sorted (as byte strings),
-/// separated by `SEPARATOR`.
+/// Copies `len` cards from `cards[from..]` to `buf[n..]`, 16 at a time; returns the end.
+#[inline]
+fn put(buf: &mut [u8; KEY_ROOM], n: usize, cards: &[u8; DECK + 16], from: usize, len: usize) -> usize {
+    let mut k = 0;
+    while k < len {
+        buf[n + k..n + k + 16].copy_from_slice(&cards[from + k..from + k + 16]);
+        k += 16;
+    }
+    n + len
+}
+
+/// Sorts `order[sort_from..]` (pile numbers) as the piles' bytes sort.
 ///
 /// Every card is in the deck once, so two piles that are not both empty differ in their first
 /// card: sorting by the first card (an empty pile first) is the byte-string sort, without
 /// comparing slices.
-fn push_piles(state: &State, sort_from: usize, count: usize, out: &mut Vec<u8>) {
-    // (first card + 1, or 0 when empty) << 8 | pile: sorts as the piles do
-    let mut order: [u16; TABLEAU_PILES] = std::array::from_fn(|i| {
-        let first = state.pile(i).first().map_or(0, |&c| c as u16 + 1);
-        first << 8 | i as u16
-    });
-    order[sort_from..count].sort_unstable();
-    for (n, &o) in order[..count].iter().enumerate() {
-        if n > 0 {
-            out.push(SEPARATOR);
+#[inline]
+fn sort_piles(state: &State, sort_from: usize, order: &mut [u8; TABLEAU_PILES]) {
+    // first card + 1, or 0 when empty
+    let firsts: [u8; TABLEAU_PILES] = std::array::from_fn(|i| state.pile(i).first().map_or(0, |&c| c + 1));
+    for a in sort_from + 1..TABLEAU_PILES {
+        let pile = order[a];
+        let mut b = a;
+        while b > sort_from && firsts[order[b - 1] as usize] > firsts[pile as usize] {
+            order[b] = order[b - 1];
+            b -= 1;
         }
-        out.extend_from_slice(state.pile((o & 0xFF) as usize));
+        order[b] = pile;
     }
 }
 

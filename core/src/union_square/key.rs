@@ -66,7 +66,7 @@ pub(crate) fn suit_counts(state: &State) -> [u8; 4] {
 /// Pile `i` as one number that sorts as the pile's bytes do (shorter first on a common
 /// prefix): each card plus one, first card in the highest byte, zeros after. 13 cards fit.
 #[inline]
-fn pile_word(state: &State, i: usize) -> u128 {
+pub(crate) fn pile_word(state: &State, i: usize) -> u128 {
     // The slots past the pile's cards hold 0 (see `State`): the row read as one big-endian
     // number, plus one on each card.
     let mut bytes = [0u8; 16];
@@ -77,7 +77,7 @@ fn pile_word(state: &State, i: usize) -> u128 {
 /// Every pile's `pile_word`: the rows lie one after another, so each but the last is read
 /// as 16 bytes at once and the 3 bytes of the next row are cut off.
 #[inline]
-fn pile_words(state: &State) -> [u128; PILES] {
+pub(crate) fn pile_words(state: &State) -> [u128; PILES] {
     let flat = state.tableau.as_flattened();
     let mut words = [0u128; PILES];
     for (i, word) in words.iter_mut().enumerate().take(PILES - 1) {

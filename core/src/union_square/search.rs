@@ -12,7 +12,7 @@
 
 use std::cell::RefCell;
 
-use super::key::{fingerprint, head_print, pile_print, same_head, sorted_piles};
+use super::key::{fingerprint, head_print, pile_print, pile_word, same_head};
 pub use super::key::{key, SEPARATOR};
 use super::rules::{apply_in_place, fits_tableau, is_won, legal_moves};
 use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
@@ -133,10 +133,10 @@ struct Scratch {
     /// a candidate is built in the first of them, so a position is copied once to make it
     /// and once more to hand it out).
     kept: Vec<Child<State>>,
-    /// Each kept child's key fingerprint, and its `sorted_piles` once a candidate's print has
-    /// matched it.
+    /// Each kept child's key fingerprint, and the piles its moves touched (bit `i`: pile
+    /// `i`; the others are the parent's).
     prints: Vec<u64>,
-    sorted: Vec<Option<[u128; PILES]>>,
+    touched: Vec<u32>,
     /// Each kept child's rank in the order asked for, and its place in `kept`.
     ranks: Vec<(i32, u32)>,
     /// The moves of the candidate being built.
@@ -185,25 +185,22 @@ impl Collector<'_> {
             }
         }
         let mut print = head_print(child).wrapping_add(self.piles_print);
-        while touched != 0 {
-            let i = touched.trailing_zeros() as usize;
-            touched &= touched - 1;
+        let mut left = touched;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
             print = print.wrapping_sub(self.pile_prints[i]).wrapping_add(pile_print(child, i));
         }
         debug_assert_eq!(print, fingerprint(child));
-        let mut mine = None;
         let mut known = false;
         let mut from_j = 0;
         while let Some(at) = s.prints[from_j..].iter().position(|&p| p == print) {
             let j = from_j + at;
             from_j = j + 1;
             let kid = &kids[j].state;
-            if same_head(kid, child) {
-                let theirs = s.sorted[j].get_or_insert_with(|| sorted_piles(kid));
-                if *theirs == *mine.get_or_insert_with(|| sorted_piles(child)) {
-                    known = true;
-                    break;
-                }
+            if same_head(kid, child) && same_piles(kid, child, touched | s.touched[j]) {
+                known = true;
+                break;
             }
         }
         if !known {
@@ -212,13 +209,33 @@ impl Collector<'_> {
                 Order::Plain => plain_rank(s.moves[0]) as i32,
             };
             s.prints.push(print);
-            s.sorted.push(mine);
+            s.touched.push(touched);
             s.ranks.push((rank, self.live as u32));
             rest[0].moves.clone_from(&s.moves);
             self.live += 1;
         }
         s.moves.truncate(base);
     }
+}
+
+/// Whether two children of one parent have the same piles up to their order, given `touched`:
+/// the piles either child's moves touched. The others are the parent's in both, pile for pile,
+/// so the piles agree as multisets when the touched ones do.
+fn same_piles(a: &State, b: &State, touched: u32) -> bool {
+    let mut left = [0u128; PILES];
+    let mut right = [0u128; PILES];
+    let mut n = 0;
+    let mut bits = touched;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        left[n] = pile_word(a, i);
+        right[n] = pile_word(b, i);
+        n += 1;
+    }
+    left[..n].sort_unstable();
+    right[..n].sort_unstable();
+    left[..n] == right[..n]
 }
 
 /// Where a child falls in `Order::Plain`, by its first move: foundation moves, then other
@@ -245,7 +262,7 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
     scratch.legal.clear();
     legal_moves(state, &mut scratch.legal);
     scratch.prints.clear();
-    scratch.sorted.clear();
+    scratch.touched.clear();
     scratch.ranks.clear();
     scratch.moves.clear();
     let legal = std::mem::take(&mut scratch.legal);
