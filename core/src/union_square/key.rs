@@ -25,7 +25,9 @@ pub fn key(state: &State, out: &mut Vec<u8>) {
     let mut n = 5 + waste.len();
     buf[n] = SEPARATOR;
     n += 1;
-    for (p, &word) in sorted_piles(state).iter().enumerate() {
+    let words = pile_words(state);
+    for (p, &i) in sorted_order(&words).iter().enumerate() {
+        let word = words[i as usize];
         if p > 0 {
             buf[n] = SEPARATOR;
             n += 1;
@@ -89,23 +91,31 @@ pub(crate) fn pile_words(state: &State) -> [u128; PILES] {
 }
 
 /// The piles as `pile_word`s, sorted: the piles' part of the key.
+#[cfg(test)]
+pub(crate) fn sorted_piles(state: &State) -> [u128; PILES] {
+    let words = pile_words(state);
+    sorted_order(&words).map(|i| words[i as usize])
+}
+
+/// The piles' numbers in the order of their words.
 ///
 /// Without a comparison sort: a word's highest byte is its pile's first card plus one (0 for
-/// an empty pile), and each card is in the game twice, so the words are placed by that byte
+/// an empty pile), and each card is in the game twice, so the piles are placed by that byte
 /// (a bit set of the bytes met, walked upwards), the empty piles first, and only two piles
 /// that begin with the same card are compared.
 #[inline]
-pub(crate) fn sorted_piles(state: &State) -> [u128; PILES] {
-    let words = pile_words(state);
+fn sorted_order(words: &[u128; PILES]) -> [u8; PILES] {
     let mut first = [0u8; 64]; // by highest byte: the pile met first with it
     let mut second = [0u8; 64]; // and the one met second
     let mut present = 0u64;
     let mut twice = 0u64;
-    let mut empty = 0;
+    let mut order = [0u8; PILES];
+    let mut n = 0; // the empty piles go first
     for (i, &w) in words.iter().enumerate() {
         let b = (w >> 120) as usize; // at most 52
         if b == 0 {
-            empty += 1;
+            order[n] = i as u8;
+            n += 1;
         } else if present >> b & 1 == 0 {
             present |= 1 << b;
             first[b] = i as u8;
@@ -114,28 +124,26 @@ pub(crate) fn sorted_piles(state: &State) -> [u128; PILES] {
             second[b] = i as u8;
         } else {
             // a card a third time: not a position of the game, but sorted all the same
-            let mut sorted = words;
-            sorted.sort_unstable();
-            return sorted;
+            let mut all: [u8; PILES] = std::array::from_fn(|i| i as u8);
+            all.sort_unstable_by_key(|&i| words[i as usize]);
+            return all;
         }
     }
-    let mut sorted = [0u128; PILES];
-    let mut n = empty;
     while present != 0 {
         let b = present.trailing_zeros() as usize;
         present &= present - 1;
-        let a = words[first[b] as usize];
+        let (a, c) = (first[b], second[b]);
         if twice >> b & 1 == 0 {
-            sorted[n] = a;
+            order[n] = a;
             n += 1;
         } else {
-            let c = words[second[b] as usize];
-            sorted[n] = a.min(c);
-            sorted[n + 1] = a.max(c);
+            let a_first = words[a as usize] <= words[c as usize];
+            order[n] = if a_first { a } else { c };
+            order[n + 1] = if a_first { c } else { a };
             n += 2;
         }
     }
-    sorted
+    order
 }
 
 /// Whether `a` and `b` have the same key but for the piles.

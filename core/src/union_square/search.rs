@@ -211,7 +211,7 @@ impl Collector<'_> {
             s.prints.push(print);
             s.touched.push(touched);
             s.ranks.push((rank, self.live as u32));
-            rest[0].moves.clone_from(&s.moves);
+            rest[0].moves = s.moves.clone();
             self.live += 1;
         }
         s.moves.truncate(base);
