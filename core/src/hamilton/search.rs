@@ -17,7 +17,6 @@ use super::safe::safe_closure;
 use super::state::*;
 use crate::cards::{is_red, suit, Card};
 use crate::moves::{Move, CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU};
-use crate::search::hash::hash_key;
 use crate::search::{Child, Order, SearchGame};
 
 /// The separator between the stock and the piles, and between piles (no card is 255).
@@ -183,10 +182,10 @@ pub struct Hamilton;
 #[derive(Default)]
 struct Scratch {
     moves: Vec<Move>,
-    /// The keys of the parent and the children kept, one after another.
+    /// Two keys, when two positions' prints agree.
     keys: Vec<u8>,
-    /// Each of those keys' hash and end in `keys`.
-    seen: Vec<(u64, usize)>,
+    /// The prints of the children kept (see `fingerprint`).
+    seen: Vec<u64>,
     /// A child's moves, copied out only when it is kept.
     line: Vec<Move>,
     /// The children kept, in the legal moves' order, and their ranks.
@@ -215,31 +214,22 @@ impl Hamilton {
 fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut Vec<Child<State>>) {
     let Scratch { moves, keys, seen, line, kept, ranks } = scratch;
     legal_moves(state, moves);
-    keys.clear();
     seen.clear();
     kept.clear();
     ranks.clear();
-    key(state, keys); // the parent's: a child equal to it is left out
-    seen.push((hash_key(keys), keys.len()));
+    let parent_print = fingerprint(state); // a child with the parent's key is left out
     for &m in moves.iter() {
         line.clear();
         line.push(m);
         let child = safe_closure(&apply(state, m), line);
-        let from = keys.len();
-        key(&child, keys);
-        let fresh = &keys[from..];
-        let hash = hash_key(fresh);
-        let mut begin = 0;
-        let dup = seen.iter().any(|&(h, end)| {
-            let old = begin..end;
-            begin = end;
-            h == hash && keys[old] == *fresh
-        });
+        let print = fingerprint(&child);
+        // Keys are written out only when the prints agree (equal keys have equal prints).
+        let dup = (print == parent_print && same_key(state, &child, keys))
+            || seen.iter().zip(kept.iter()).any(|(&p, kid)| p == print && same_key(&kid.state, &child, keys));
         if dup {
-            keys.truncate(from);
             continue;
         }
-        seen.push((hash, keys.len()));
+        seen.push(print);
         // A stable sort: the rank, then the place among the legal moves (all distinct).
         let rank = match order {
             Order::Valued => -(value(&child) as i64), // highest value first
@@ -253,6 +243,72 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
         ranks.iter().map(|&(_, n)| Child { moves: std::mem::take(&mut kept[n].moves), state: kept[n].state }),
     );
     kept.clear();
+}
+
+/// Whether `a` and `b` have the same key (`buf` is scratch).
+fn same_key(a: &State, b: &State, buf: &mut Vec<u8>) -> bool {
+    if a == b {
+        return true; // the same position (the usual way two children agree)
+    }
+    buf.clear();
+    key(a, buf);
+    let half = buf.len();
+    key(b, buf);
+    buf[..half] == buf[half..]
+}
+
+/// A hash of `key(state)` made without writing the key (equal keys, equal prints): the head
+/// and the stock, each pile before `sort_from` hashed with its place, the sorted ones without
+/// (added up, so their order does not count).
+fn fingerprint(state: &State) -> u64 {
+    let (head, sort_from) = if state.start == NO_START {
+        (u64::from_le_bytes([NO_START, state.choices_left, state.chooser, 0, 0, 0, 0, 1]), 0)
+    } else {
+        let [c, d, h, s] = state.up_by_suit();
+        let sort_from = match state.stock_len {
+            0 => 0,
+            LAST_DEAL => LAST_DEAL_PILES,
+            _ => TABLEAU_PILES,
+        };
+        (u64::from_le_bytes([state.start, c, d, h, s, 0, 0, 2]), sort_from)
+    };
+    // The cards with room to read 8 at a time past the last.
+    let mut cards = [0u8; DECK + 8];
+    cards[..DECK].copy_from_slice(&state.cards);
+    let piles_end = state.ends[TABLEAU_PILES - 1] as usize;
+    let mut print = mix(head ^ cards_hash(&cards, piles_end, state.stock_len as usize, 0x7A3D_95C1));
+    let mut from = 0;
+    for i in 0..TABLEAU_PILES {
+        let end = state.ends[i] as usize;
+        let seed = if i < sort_from { i as u64 + 1 } else { 0 };
+        print = print.wrapping_add(cards_hash(&cards, from, end - from, seed));
+        from = end;
+    }
+    print
+}
+
+/// A hash of `len` cards from `cards[from..]` and of `len`, from `seed`: eight cards a word.
+#[inline]
+fn cards_hash(cards: &[u8; DECK + 8], from: usize, len: usize, seed: u64) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ len as u64;
+    let mut k = 0;
+    while k < len {
+        let word = u64::from_le_bytes(cards[from + k..from + k + 8].try_into().expect("8 bytes"));
+        let left = len - k;
+        let word = if left < 8 { word & ((1u64 << (8 * left)) - 1) } else { word };
+        h = (h.rotate_left(5) ^ word).wrapping_mul(K);
+        k += 8;
+    }
+    mix(h)
+}
+
+/// SplitMix64's finalizer: spreads every input bit over the output.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl SearchGame for Hamilton {
@@ -302,5 +358,49 @@ impl SearchGame for Hamilton {
             return root;
         }
         parts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(stock: &[Card], piles: &[Vec<Card>]) -> State {
+        let empty: Vec<Vec<Card>> = vec![Vec::new(); FOUNDATIONS];
+        State::from_parts(piles, &empty, stock, NONE, 0, 5).unwrap()
+    }
+
+    /// Positions with one key have one print: piles in another order where the key sorts
+    /// them (no stock: all piles; two cards left: piles 3-7); and a few that differ differ.
+    #[test]
+    fn equal_keys_equal_prints() {
+        let piles: Vec<Vec<Card>> = vec![
+            vec![0, 14, 28],
+            vec![],
+            vec![5, 6],
+            vec![51],
+            vec![40, 41, 42, 43, 44, 45, 46, 47, 48],
+            vec![7],
+            vec![20, 33],
+        ];
+        let mut turned = piles.clone();
+        turned.reverse();
+        let mut tail = piles.clone();
+        tail[2..].reverse();
+        for (stock, other) in [(&[][..], &turned), (&[9u8, 10][..], &tail)] {
+            let (a, b) = (position(stock, &piles), position(stock, other));
+            let (mut ka, mut kb) = (Vec::new(), Vec::new());
+            key(&a, &mut ka);
+            key(&b, &mut kb);
+            assert_eq!(ka, kb);
+            assert_eq!(fingerprint(&a), fingerprint(&b));
+        }
+        // with three cards in the stock no pile is sorted: another order is another position
+        let (a, b) = (position(&[9, 10, 11], &piles), position(&[9, 10, 11], &turned));
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        let mut moved = piles.clone();
+        moved[0].pop();
+        moved[1].push(28);
+        assert_ne!(fingerprint(&position(&[], &piles)), fingerprint(&position(&[], &moved)));
     }
 }
