@@ -134,6 +134,43 @@ pub fn value(state: &State) -> i32 {
     W_UP * up + W_EMPTY * empty + piles - W_STOCK * state.stock_len as i32
 }
 
+/// `value` of a child whose moves changed only the piles in `touched` (bit `i`: pile `i`),
+/// given the parent's `pile_value`s (`parent[i]`, 0 for an empty pile); the parent's start
+/// rank is chosen.
+fn value_after(child: &State, parent: &[i32; TABLEAU_PILES], touched: u32) -> i32 {
+    let up: i32 = child.found_len.iter().map(|&n| n as i32).sum();
+    let mut empty = 0;
+    let mut piles = 0;
+    for (i, &before) in parent.iter().enumerate() {
+        let pile = child.pile(i);
+        if pile.is_empty() {
+            empty += 1;
+        } else if touched >> i & 1 != 0 {
+            piles += pile_value(pile, child.start);
+        } else {
+            piles += before;
+        }
+    }
+    W_UP * up + W_EMPTY * empty + piles - W_STOCK * child.stock_len as i32
+}
+
+/// The piles that `moves`, played from `parent`, may change (bit `i`: pile `i`): those they
+/// name, and for a deal the piles it deals to.
+fn touched_piles(parent: &State, moves: &[Move]) -> u32 {
+    let mut touched = 0u32;
+    for m in moves {
+        if m.src == STOCK {
+            touched |= (1u32 << (parent.stock_len as usize).min(TABLEAU_PILES)) - 1;
+        }
+        for code in [m.src, m.dst] {
+            if code >= TABLEAU {
+                touched |= 1 << (code - TABLEAU);
+            }
+        }
+    }
+    touched
+}
+
 fn pile_value(pile: &[Card], start: u8) -> i32 {
     let idx = &IDX[start as usize];
     let mut lowest = [13u8; 4];
@@ -218,6 +255,20 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
     kept.clear();
     ranks.clear();
     let parent_print = fingerprint(state); // a child with the parent's key is left out
+                                           // the parent's piles' values, for the children's values (after the choice)
+    let incremental = order == Order::Valued && state.start != NO_START;
+    let pile_values: [i32; TABLEAU_PILES] = if incremental {
+        std::array::from_fn(|i| {
+            let pile = state.pile(i);
+            if pile.is_empty() {
+                0
+            } else {
+                pile_value(pile, state.start)
+            }
+        })
+    } else {
+        [0; TABLEAU_PILES]
+    };
     for &m in moves.iter() {
         line.clear();
         line.push(m);
@@ -232,7 +283,15 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
         seen.push(print);
         // A stable sort: the rank, then the place among the legal moves (all distinct).
         let rank = match order {
-            Order::Valued => -(value(&child) as i64), // highest value first
+            Order::Valued => {
+                let v = if incremental {
+                    value_after(&child, &pile_values, touched_piles(state, line))
+                } else {
+                    value(&child)
+                };
+                debug_assert_eq!(v, value(&child));
+                -(v as i64) // highest value first
+            }
             Order::Plain => plain_group(m) as i64,
         };
         ranks.push((rank, kept.len()));
