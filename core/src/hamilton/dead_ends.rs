@@ -5,6 +5,8 @@
 //! Python asks the test of only some positions (it samples where it seldom answers); skipping
 //! it is always sound, and here it is asked of every position. Card sets are `u64` bit sets.
 
+use std::cell::RefCell;
+
 use super::state::*;
 use crate::cards::suit;
 
@@ -60,24 +62,30 @@ const fn lower_table() -> [[u64; DECK]; 14] {
 /// `LOWER[start][card]`: the cards of `card`'s suit with a lower step, as a bit set.
 static LOWER: [[u64; DECK]; 14] = lower_table();
 
-/// Pushes the pile's candidates, top first (`_candidates`).
+/// Pushes the pile's candidates, top first (`_candidates`). Card sets only (no per-card
+/// tables to clear): a pile holds each card once, so "the target lies above the group's
+/// bottom in this pile" is a bit of the set of the cards above it.
 fn candidates(pile: &[u8], start: u8, out: &mut Vec<Candidate>) {
     let idx = &IDX[start as usize];
     let following = &NEXT_IN_SUIT[start as usize];
-    let mut depth_of = [u8::MAX; DECK];
+    let lower = &LOWER[start as usize];
     let mut lowest = [13u8; 4];
-    let mut below = [false; DECK];
-    let mut under = [0u64; DECK + 1];
+    let mut below = 0u64; // bit d: a lower card of its suit lies under the card at depth d
+    let mut in_pile = 0u64;
     for (d, &card) in pile.iter().enumerate() {
-        depth_of[card as usize] = d as u8;
-        under[d + 1] = under[d] | (1u64 << card);
+        in_pile |= 1u64 << card;
         let step = idx[card as usize];
         let s = suit(card) as usize;
-        below[d] = step > lowest[s];
+        below |= ((step > lowest[s]) as u64) << d;
         lowest[s] = lowest[s].min(step);
     }
     let first = out.len();
+    let mut with = in_pile; // the cards at depths 0..=depth
     for depth in (0..pile.len()).rev() {
+        let with_here = with;
+        let under = with & !(1u64 << pile[depth]);
+        with = under;
+        let mut above = in_pile & !with_here; // the cards above the group's bottom
         let mut outside = 0u64;
         let mut bottom = depth;
         let mut possible = true;
@@ -85,10 +93,10 @@ fn candidates(pile: &[u8], start: u8, out: &mut Vec<Candidate>) {
             let card = pile[bottom];
             if let Some(ts) = targets(start, card) {
                 for t in ts {
-                    let at = depth_of[t as usize];
-                    if at == u8::MAX {
-                        outside |= 1u64 << t;
-                    } else if at as usize > bottom {
+                    let bit = 1u64 << t;
+                    if in_pile & bit == 0 {
+                        outside |= bit;
+                    } else if above & bit != 0 {
                         possible = false; // a target above the group's bottom in this pile
                         break;
                     }
@@ -98,6 +106,7 @@ fn candidates(pile: &[u8], start: u8, out: &mut Vec<Candidate>) {
                 break;
             }
             if bottom > 0 && pile[bottom - 1] == following[card as usize] {
+                above |= 1u64 << card;
                 bottom -= 1; // the run goes on down: a group may start lower
             } else {
                 break;
@@ -106,17 +115,11 @@ fn candidates(pile: &[u8], start: u8, out: &mut Vec<Candidate>) {
         if !possible {
             continue;
         }
-        let need = if below[depth] { ANY_BELOW } else { LOWER[start as usize][pile[depth] as usize] };
+        let need = if below >> depth & 1 != 0 { ANY_BELOW } else { lower[pile[depth] as usize] };
         if out[first..].iter().any(|c| covers(c.outside, c.need, outside, need)) {
             continue;
         }
-        out.push(Candidate {
-            depth: depth as i32,
-            outside,
-            need,
-            under: under[depth],
-            with: under[depth] | (1u64 << pile[depth]),
-        });
+        out.push(Candidate { depth: depth as i32, outside, need, under, with: with_here });
     }
 }
 
@@ -136,21 +139,47 @@ pub fn pinned(state: &State) -> bool {
     if start == NO_START || (0..TABLEAU_PILES).any(|i| state.pile_len(i) == 0) {
         return false;
     }
-    let mut all: Vec<Candidate> = Vec::with_capacity(64);
-    let mut ranges = [(0usize, 0usize); TABLEAU_PILES];
-    for (i, range) in ranges.iter_mut().enumerate() {
-        let from = all.len();
-        candidates(state.pile(i), start, &mut all);
-        if all.len() == from {
+    MEMO.with(|memo| marks_every_pile(state, &mut memo.borrow_mut()))
+}
+
+/// A pile's candidates depend only on its cards and the start rank, and the search asks the
+/// test of a position right after its parent, which shares all piles but the one or two the
+/// move touched: each pile's candidates are kept until that pile changes.
+#[derive(Default)]
+struct PileMemo {
+    /// The start rank the candidates were made for (`NO_START`: none made yet).
+    start: u8,
+    cards: Vec<u8>,
+    candidates: Vec<Candidate>,
+}
+
+thread_local! {
+    /// One memo per pile, reused from call to call on the thread.
+    static MEMO: RefCell<[PileMemo; TABLEAU_PILES]> = RefCell::new(Default::default());
+}
+
+/// The test proper on a chosen start with no empty pile.
+fn marks_every_pile(state: &State, memo: &mut [PileMemo; TABLEAU_PILES]) -> bool {
+    let start = state.start;
+    for (i, m) in memo.iter_mut().enumerate() {
+        let pile = state.pile(i);
+        if m.start != start || m.cards != pile {
+            m.start = start;
+            m.cards.clear();
+            m.cards.extend_from_slice(pile);
+            m.candidates.clear();
+            candidates(pile, start, &mut m.candidates);
+        }
+        if m.candidates.is_empty() {
             return false;
         }
-        *range = (from, all.len());
     }
+    let all: [&[Candidate]; TABLEAU_PILES] = std::array::from_fn(|i| memo[i].candidates.as_slice());
     // Buried cards lie under a pile's highest candidate, so a pile whose every candidate has
     // a target outside those cards can have no mark.
-    let buriable = ranges.iter().fold(0u64, |b, &(from, _)| b | all[from].under);
-    for &(from, to) in &ranges {
-        if !all[from..to].iter().any(|c| c.outside & !buriable == 0) {
+    let buriable = all.iter().fold(0u64, |b, cands| b | cands[0].under);
+    for cands in &all {
+        if !cands.iter().any(|c| c.outside & !buriable == 0) {
             return false;
         }
     }
@@ -163,8 +192,7 @@ pub fn pinned(state: &State) -> bool {
         changed = false;
         for i in 0..TABLEAU_PILES {
             let mark = high[i];
-            let (from, to) = ranges[i];
-            for c in &all[from..to] {
+            for c in all[i] {
                 if c.depth <= mark {
                     break;
                 }
@@ -189,4 +217,47 @@ pub fn pinned(state: &State) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hamilton::rules::{apply, legal_moves, numbered_deal};
+    use crate::hamilton::search::Hamilton;
+    use crate::search::SearchGame;
+
+    /// The test with every pile's memo thrown away first: the answer without the memo.
+    fn pinned_fresh(state: &State) -> bool {
+        MEMO.with(|memo| *memo.borrow_mut() = Default::default());
+        pinned(state)
+    }
+
+    /// The memo never changes an answer: along playouts (where piles are shared between one
+    /// position and the next, and change one or two at a time) the memoized answer is the
+    /// fresh one, asked in the playout's order and again backwards.
+    #[test]
+    fn the_memo_keeps_the_answers() {
+        let mut seen = Vec::new();
+        let mut moves = Vec::new();
+        for deal in 1..=40u64 {
+            for part in Hamilton.split(&numbered_deal(deal)) {
+                let mut state = part.state;
+                for step in 0..120usize {
+                    seen.push(state);
+                    legal_moves(&state, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = apply(&state, moves[(step * 31 + deal as usize * 7) % moves.len()]);
+                }
+            }
+        }
+        let fresh: Vec<bool> = seen.iter().map(pinned_fresh).collect();
+        assert!(fresh.iter().any(|&p| p) && fresh.iter().any(|&p| !p));
+        MEMO.with(|memo| *memo.borrow_mut() = Default::default());
+        let forward: Vec<bool> = seen.iter().map(pinned).collect();
+        assert_eq!(forward, fresh);
+        let backward: Vec<bool> = seen.iter().rev().map(pinned).collect();
+        assert!(backward.into_iter().eq(fresh.into_iter().rev()));
+    }
 }

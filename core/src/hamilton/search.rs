@@ -9,6 +9,8 @@
 //! whole position: a 0 (no start rank; after the choice the first byte is 1-13), the choices
 //! left, the Chooser's card, the stock, then the piles as above.
 
+use std::cell::RefCell;
+
 use super::dead_ends::pinned;
 use super::rules::{apply, legal_moves};
 use super::safe::safe_closure;
@@ -32,38 +34,81 @@ const W_ORDERED: i32 = 2;
 const W_BLOCKED: i32 = 24;
 const W_STOCK: i32 = 1;
 
+/// Room for a key: the head (at most 5 bytes), the stock and the piles (52 cards at most
+/// together) and 7 separators; and 16 bytes more, since cards are copied 16 at a time.
+const KEY_ROOM: usize = 5 + DECK + TABLEAU_PILES + 16;
+
 /// Appends the canonical key of `state` to `out` (`hamilton_key`).
 pub fn key(state: &State, out: &mut Vec<u8>) {
-    let stock = state.stock();
+    // The cards, with room to read 16 at a time past the last (fixed-size copies are inlined;
+    // a copy of a pile's own length would be a call).
+    let mut cards = [0u8; DECK + 16];
+    cards[..DECK].copy_from_slice(&state.cards);
+    let mut buf = [0u8; KEY_ROOM];
+    let mut n;
+    let sort_from;
     if state.start == NO_START {
-        out.extend_from_slice(&[NO_START, state.choices_left, state.chooser]);
-        out.extend_from_slice(stock);
-        out.push(SEPARATOR);
-        push_piles(state, 0, TABLEAU_PILES, out);
-        return;
+        buf[..3].copy_from_slice(&[NO_START, state.choices_left, state.chooser]);
+        n = 3;
+        sort_from = 0;
+    } else {
+        buf[0] = state.start;
+        buf[1..5].copy_from_slice(&state.up_by_suit());
+        n = 5;
+        sort_from = match state.stock_len {
+            0 => 0,
+            LAST_DEAL => LAST_DEAL_PILES,
+            _ => TABLEAU_PILES,
+        };
     }
-    out.push(state.start);
-    out.extend_from_slice(&state.up_by_suit());
-    out.extend_from_slice(stock);
-    out.push(SEPARATOR);
-    let sort_from = match state.stock_len {
-        0 => 0,
-        LAST_DEAL => LAST_DEAL_PILES,
-        _ => TABLEAU_PILES,
-    };
-    push_piles(state, sort_from, TABLEAU_PILES, out);
+    let piles_end = state.ends[TABLEAU_PILES - 1] as usize;
+    n = put(&mut buf, n, &cards, piles_end, state.stock_len as usize);
+    buf[n] = SEPARATOR;
+    n += 1;
+    let mut order: [u8; TABLEAU_PILES] = std::array::from_fn(|i| i as u8);
+    if sort_from < TABLEAU_PILES {
+        sort_piles(state, sort_from, &mut order);
+    }
+    for (k, &i) in order.iter().enumerate() {
+        if k > 0 {
+            buf[n] = SEPARATOR;
+            n += 1;
+        }
+        let i = i as usize;
+        let from = if i == 0 { 0 } else { state.ends[i - 1] as usize };
+        n = put(&mut buf, n, &cards, from, state.ends[i] as usize - from);
+    }
+    out.extend_from_slice(&buf[..n]);
 }
 
-/// Piles `..sort_from` in order, then piles `sort_from..count` sorted (as byte strings),
-/// separated by `SEPARATOR`.
-fn push_piles(state: &State, sort_from: usize, count: usize, out: &mut Vec<u8>) {
-    let mut order: [usize; TABLEAU_PILES] = std::array::from_fn(|i| i);
-    order[sort_from..count].sort_unstable_by(|&a, &b| state.pile(a).cmp(state.pile(b)));
-    for (n, &i) in order[..count].iter().enumerate() {
-        if n > 0 {
-            out.push(SEPARATOR);
+/// Copies `len` cards from `cards[from..]` to `buf[n..]`, 16 at a time; returns the end.
+#[inline]
+fn put(buf: &mut [u8; KEY_ROOM], n: usize, cards: &[u8; DECK + 16], from: usize, len: usize) -> usize {
+    let mut k = 0;
+    while k < len {
+        buf[n + k..n + k + 16].copy_from_slice(&cards[from + k..from + k + 16]);
+        k += 16;
+    }
+    n + len
+}
+
+/// Sorts `order[sort_from..]` (pile numbers) as the piles' bytes sort.
+///
+/// Every card is in the deck once, so two piles that are not both empty differ in their first
+/// card: sorting by the first card (an empty pile first) is the byte-string sort, without
+/// comparing slices.
+#[inline]
+fn sort_piles(state: &State, sort_from: usize, order: &mut [u8; TABLEAU_PILES]) {
+    // first card + 1, or 0 when empty
+    let firsts: [u8; TABLEAU_PILES] = std::array::from_fn(|i| state.pile(i).first().map_or(0, |&c| c + 1));
+    for a in sort_from + 1..TABLEAU_PILES {
+        let pile = order[a];
+        let mut b = a;
+        while b > sort_from && firsts[order[b - 1] as usize] > firsts[pile as usize] {
+            order[b] = order[b - 1];
+            b -= 1;
         }
-        out.extend_from_slice(state.pile(i));
+        order[b] = pile;
     }
 }
 
@@ -87,6 +132,43 @@ pub fn value(state: &State) -> i32 {
         }
     }
     W_UP * up + W_EMPTY * empty + piles - W_STOCK * state.stock_len as i32
+}
+
+/// `value` of a child whose moves changed only the piles in `touched` (bit `i`: pile `i`),
+/// given the parent's `pile_value`s (`parent[i]`, 0 for an empty pile); the parent's start
+/// rank is chosen.
+fn value_after(child: &State, parent: &[i32; TABLEAU_PILES], touched: u32) -> i32 {
+    let up: i32 = child.found_len.iter().map(|&n| n as i32).sum();
+    let mut empty = 0;
+    let mut piles = 0;
+    for (i, &before) in parent.iter().enumerate() {
+        let pile = child.pile(i);
+        if pile.is_empty() {
+            empty += 1;
+        } else if touched >> i & 1 != 0 {
+            piles += pile_value(pile, child.start);
+        } else {
+            piles += before;
+        }
+    }
+    W_UP * up + W_EMPTY * empty + piles - W_STOCK * child.stock_len as i32
+}
+
+/// The piles that `moves`, played from `parent`, may change (bit `i`: pile `i`): those they
+/// name, and for a deal the piles it deals to.
+fn touched_piles(parent: &State, moves: &[Move]) -> u32 {
+    let mut touched = 0u32;
+    for m in moves {
+        if m.src == STOCK {
+            touched |= (1u32 << (parent.stock_len as usize).min(TABLEAU_PILES)) - 1;
+        }
+        for code in [m.src, m.dst] {
+            if code >= TABLEAU {
+                touched |= 1 << (code - TABLEAU);
+            }
+        }
+    }
+    touched
 }
 
 fn pile_value(pile: &[Card], start: u8) -> i32 {
@@ -131,6 +213,27 @@ fn plain_group(m: Move) -> u8 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hamilton;
 
+/// The buffers `children_with` reuses from call to call (one set per thread, so the game
+/// value stays a plain `Sync` unit), so listing children allocates only the kept children's
+/// move lists.
+#[derive(Default)]
+struct Scratch {
+    moves: Vec<Move>,
+    /// Two keys, when two positions' prints agree.
+    keys: Vec<u8>,
+    /// The prints of the children kept (see `fingerprint`).
+    seen: Vec<u64>,
+    /// A child's moves, copied out only when it is kept.
+    line: Vec<Move>,
+    /// The children kept, in the legal moves' order, and their ranks.
+    kept: Vec<Child<State>>,
+    ranks: Vec<(i64, usize)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
 impl Hamilton {
     /// The children as `children` gives them, with the dead-end test on or off (off for the
     /// checks against Python, whose test samples positions).
@@ -139,47 +242,132 @@ impl Hamilton {
         if dead_ends && pinned(state) {
             return;
         }
-        let mut moves = Vec::with_capacity(64);
-        legal_moves(state, &mut moves);
-        // the keys of the children kept, one after another, and where each ends
-        let mut keys: Vec<u8> = Vec::with_capacity(64 * 80);
-        let mut ends: Vec<usize> = Vec::with_capacity(moves.len() + 1);
-        key(state, &mut keys); // the parent's: a child equal to it is left out
-        ends.push(keys.len());
-        let mut values: Vec<(i32, u8)> = Vec::with_capacity(moves.len());
-        let mut line = Vec::with_capacity(16); // a child's moves; copied only for the children kept
-        for &m in &moves {
-            line.clear();
-            line.push(m);
-            let child = safe_closure(&apply(state, m), &mut line);
-            let from = keys.len();
-            key(&child, &mut keys);
-            let fresh = &keys[from..];
-            let mut begin = 0;
-            let seen = ends.iter().any(|&end| {
-                let old = &keys[begin..end];
-                begin = end;
-                old == fresh
-            });
-            if seen {
-                keys.truncate(from);
-                continue;
-            }
-            ends.push(keys.len());
-            values.push((if order == Order::Valued { value(&child) } else { 0 }, plain_group(m)));
-            out.push(Child { moves: line.clone(), state: child });
-        }
-        let mut ranked: Vec<usize> = (0..out.len()).collect();
-        match order {
-            // highest value first; equal values keep their order (the sort is stable)
-            Order::Valued => ranked.sort_by_key(|&n| std::cmp::Reverse(values[n].0)),
-            Order::Plain => ranked.sort_by_key(|&n| values[n].1),
-        }
-        if ranked.iter().enumerate().any(|(a, &b)| a != b) {
-            let mut kids: Vec<Option<Child<State>>> = out.drain(..).map(Some).collect();
-            out.extend(ranked.iter().map(|&n| kids[n].take().expect("each child once")));
-        }
+        SCRATCH.with(|scratch| children_into(state, order, &mut scratch.borrow_mut(), out));
     }
+}
+
+/// The children of `state` in `order` (no dead-end test), pushed onto `out`: one per key, the
+/// first met in the legal moves' order, none with the parent's key; ranked by a stable sort.
+fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut Vec<Child<State>>) {
+    let Scratch { moves, keys, seen, line, kept, ranks } = scratch;
+    legal_moves(state, moves);
+    seen.clear();
+    kept.clear();
+    ranks.clear();
+    let parent_print = fingerprint(state); // a child with the parent's key is left out
+                                           // the parent's piles' values, for the children's values (after the choice)
+    let incremental = order == Order::Valued && state.start != NO_START;
+    let pile_values: [i32; TABLEAU_PILES] = if incremental {
+        std::array::from_fn(|i| {
+            let pile = state.pile(i);
+            if pile.is_empty() {
+                0
+            } else {
+                pile_value(pile, state.start)
+            }
+        })
+    } else {
+        [0; TABLEAU_PILES]
+    };
+    for &m in moves.iter() {
+        line.clear();
+        line.push(m);
+        let child = safe_closure(&apply(state, m), line);
+        let print = fingerprint(&child);
+        // Keys are written out only when the prints agree (equal keys have equal prints).
+        let dup = (print == parent_print && same_key(state, &child, keys))
+            || seen.iter().zip(kept.iter()).any(|(&p, kid)| p == print && same_key(&kid.state, &child, keys));
+        if dup {
+            continue;
+        }
+        seen.push(print);
+        // A stable sort: the rank, then the place among the legal moves (all distinct).
+        let rank = match order {
+            Order::Valued => {
+                let v = if incremental {
+                    value_after(&child, &pile_values, touched_piles(state, line))
+                } else {
+                    value(&child)
+                };
+                debug_assert_eq!(v, value(&child));
+                -(v as i64) // highest value first
+            }
+            Order::Plain => plain_group(m) as i64,
+        };
+        ranks.push((rank, kept.len()));
+        kept.push(Child { moves: line.clone(), state: child });
+    }
+    ranks.sort_unstable();
+    out.extend(
+        ranks.iter().map(|&(_, n)| Child { moves: std::mem::take(&mut kept[n].moves), state: kept[n].state }),
+    );
+    kept.clear();
+}
+
+/// Whether `a` and `b` have the same key (`buf` is scratch).
+fn same_key(a: &State, b: &State, buf: &mut Vec<u8>) -> bool {
+    if a == b {
+        return true; // the same position (the usual way two children agree)
+    }
+    buf.clear();
+    key(a, buf);
+    let half = buf.len();
+    key(b, buf);
+    buf[..half] == buf[half..]
+}
+
+/// A hash of `key(state)` made without writing the key (equal keys, equal prints): the head
+/// and the stock, each pile before `sort_from` hashed with its place, the sorted ones without
+/// (added up, so their order does not count).
+fn fingerprint(state: &State) -> u64 {
+    let (head, sort_from) = if state.start == NO_START {
+        (u64::from_le_bytes([NO_START, state.choices_left, state.chooser, 0, 0, 0, 0, 1]), 0)
+    } else {
+        let [c, d, h, s] = state.up_by_suit();
+        let sort_from = match state.stock_len {
+            0 => 0,
+            LAST_DEAL => LAST_DEAL_PILES,
+            _ => TABLEAU_PILES,
+        };
+        (u64::from_le_bytes([state.start, c, d, h, s, 0, 0, 2]), sort_from)
+    };
+    // The cards with room to read 8 at a time past the last.
+    let mut cards = [0u8; DECK + 8];
+    cards[..DECK].copy_from_slice(&state.cards);
+    let piles_end = state.ends[TABLEAU_PILES - 1] as usize;
+    let mut print = mix(head ^ cards_hash(&cards, piles_end, state.stock_len as usize, 0x7A3D_95C1));
+    let mut from = 0;
+    for i in 0..TABLEAU_PILES {
+        let end = state.ends[i] as usize;
+        let seed = if i < sort_from { i as u64 + 1 } else { 0 };
+        print = print.wrapping_add(cards_hash(&cards, from, end - from, seed));
+        from = end;
+    }
+    print
+}
+
+/// A hash of `len` cards from `cards[from..]` and of `len`, from `seed`: eight cards a word.
+#[inline]
+fn cards_hash(cards: &[u8; DECK + 8], from: usize, len: usize, seed: u64) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ len as u64;
+    let mut k = 0;
+    while k < len {
+        let word = u64::from_le_bytes(cards[from + k..from + k + 8].try_into().expect("8 bytes"));
+        let left = len - k;
+        let word = if left < 8 { word & ((1u64 << (8 * left)) - 1) } else { word };
+        h = (h.rotate_left(5) ^ word).wrapping_mul(K);
+        k += 8;
+    }
+    mix(h)
+}
+
+/// SplitMix64's finalizer: spreads every input bit over the output.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl SearchGame for Hamilton {
@@ -234,5 +422,49 @@ impl SearchGame for Hamilton {
             return root;
         }
         parts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(stock: &[Card], piles: &[Vec<Card>]) -> State {
+        let empty: Vec<Vec<Card>> = vec![Vec::new(); FOUNDATIONS];
+        State::from_parts(piles, &empty, stock, NONE, 0, 5).unwrap()
+    }
+
+    /// Positions with one key have one print: piles in another order where the key sorts
+    /// them (no stock: all piles; two cards left: piles 3-7); and a few that differ differ.
+    #[test]
+    fn equal_keys_equal_prints() {
+        let piles: Vec<Vec<Card>> = vec![
+            vec![0, 14, 28],
+            vec![],
+            vec![5, 6],
+            vec![51],
+            vec![40, 41, 42, 43, 44, 45, 46, 47, 48],
+            vec![7],
+            vec![20, 33],
+        ];
+        let mut turned = piles.clone();
+        turned.reverse();
+        let mut tail = piles.clone();
+        tail[2..].reverse();
+        for (stock, other) in [(&[][..], &turned), (&[9u8, 10][..], &tail)] {
+            let (a, b) = (position(stock, &piles), position(stock, other));
+            let (mut ka, mut kb) = (Vec::new(), Vec::new());
+            key(&a, &mut ka);
+            key(&b, &mut kb);
+            assert_eq!(ka, kb);
+            assert_eq!(fingerprint(&a), fingerprint(&b));
+        }
+        // with three cards in the stock no pile is sorted: another order is another position
+        let (a, b) = (position(&[9, 10, 11], &piles), position(&[9, 10, 11], &turned));
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        let mut moved = piles.clone();
+        moved[0].pop();
+        moved[1].push(28);
+        assert_ne!(fingerprint(&position(&[], &piles)), fingerprint(&position(&[], &moved)));
     }
 }

@@ -10,7 +10,9 @@
 //!   `k` times, then move the new waste card" (a move right after a click could have been
 //!   played before it), each followed by the safe moves; one child per key.
 
-use super::key::{fingerprint, head_print, pile_print, same_head, sorted_piles};
+use std::cell::RefCell;
+
+use super::key::{fingerprint, head_print, pile_print, pile_word, same_head};
 pub use super::key::{key, SEPARATOR};
 use super::rules::{apply_in_place, fits_tableau, is_won, legal_moves};
 use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
@@ -122,115 +124,180 @@ fn waste_targets(state: &State, card: Card, first_empty: Option<u8>, out: &mut [
     n
 }
 
+/// The buffers `children` reuses from call to call (one set per thread, so the game value
+/// stays a plain `Sync` unit): listing children allocates only the kept children's move lists.
+#[derive(Default)]
+struct Scratch {
+    legal: Vec<Move>,
+    /// The children kept so far, in the order found (slots past `Collector::live` are spare:
+    /// a candidate is built in the first of them, so a position is copied once to make it
+    /// and once more to hand it out).
+    kept: Vec<Child<State>>,
+    /// Each kept child's key fingerprint, and the piles its moves touched (bit `i`: pile
+    /// `i`; the others are the parent's).
+    prints: Vec<u64>,
+    touched: Vec<u32>,
+    /// Each kept child's rank in the order asked for, and its place in `kept`.
+    ranks: Vec<(i32, u32)>,
+    /// The moves of the candidate being built.
+    moves: Vec<Move>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
 /// Children found so far, with their keys' fingerprints (keys are compared in full only when
 /// the prints agree). A child's print is the parent's with the piles its moves touched redone.
 struct Collector<'a> {
-    out: &'a mut Vec<Child<State>>,
-    prints: Vec<u64>,
-    /// Each kept child's `sorted_piles`, once a candidate's print has matched it.
-    sorted: Vec<Option<[u128; PILES]>>,
-    moves: Vec<Move>,
+    s: &'a mut Scratch,
+    order: Order,
+    /// How many of `s.kept` are children kept.
+    live: usize,
     /// The parent's `pile_print`s and their sum.
     pile_prints: [u64; PILES],
     piles_print: u64,
 }
 
 impl Collector<'_> {
-    /// Keep `child` (reached by `self.moves`, then its safe closure) unless its key is known.
-    fn add(&mut self, mut child: State) {
-        let base = self.moves.len();
-        safe_closure(&mut child, &mut self.moves);
+    /// Build the child `from` + `mv` (reached by `s.moves` then `mv`, then its safe closure)
+    /// and keep it unless its key is known.
+    fn add(&mut self, from: &State, mv: Move) {
+        let s = &mut *self.s;
+        let base = s.moves.len();
+        s.moves.push(mv);
+        if s.kept.len() == self.live {
+            s.kept.push(Child { moves: Vec::new(), state: from.clone() });
+        } else {
+            s.kept[self.live].state.clone_from(from);
+        }
+        let (kids, rest) = s.kept.split_at_mut(self.live);
+        let child = &mut rest[0].state;
+        apply_in_place(child, mv);
+        safe_closure(child, &mut s.moves);
         let mut touched = 0u32;
-        for m in &self.moves {
+        for m in &s.moves[base..] {
+            // (the stock clicks before `base` touch no pile)
             for code in [m.src, m.dst] {
                 if code >= TABLEAU {
                     touched |= 1 << (code - TABLEAU);
                 }
             }
         }
-        let mut print = head_print(&child).wrapping_add(self.piles_print);
-        while touched != 0 {
-            let i = touched.trailing_zeros() as usize;
-            touched &= touched - 1;
-            print = print.wrapping_sub(self.pile_prints[i]).wrapping_add(pile_print(&child, i));
+        let mut print = head_print(child).wrapping_add(self.piles_print);
+        let mut left = touched;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            print = print.wrapping_sub(self.pile_prints[i]).wrapping_add(pile_print(child, i));
         }
-        debug_assert_eq!(print, fingerprint(&child));
-        let mut mine = None;
+        debug_assert_eq!(print, fingerprint(child));
         let mut known = false;
-        for (j, &p) in self.prints.iter().enumerate() {
-            let kid = &self.out[j].state;
-            if p == print && same_head(kid, &child) {
-                let theirs = self.sorted[j].get_or_insert_with(|| sorted_piles(kid));
-                if *theirs == *mine.get_or_insert_with(|| sorted_piles(&child)) {
-                    known = true;
-                    break;
-                }
+        let mut from_j = 0;
+        while let Some(at) = s.prints[from_j..].iter().position(|&p| p == print) {
+            let j = from_j + at;
+            from_j = j + 1;
+            let kid = &kids[j].state;
+            if same_head(kid, child) && same_piles(kid, child, touched | s.touched[j]) {
+                known = true;
+                break;
             }
         }
         if !known {
-            self.prints.push(print);
-            self.sorted.push(mine);
-            self.out.push(Child { moves: self.moves.clone(), state: child });
+            let rank = match self.order {
+                Order::Valued => -value2(child), // highest value first
+                Order::Plain => plain_rank(s.moves[0]) as i32,
+            };
+            s.prints.push(print);
+            s.touched.push(touched);
+            s.ranks.push((rank, self.live as u32));
+            rest[0].moves = s.moves.clone();
+            self.live += 1;
         }
-        self.moves.truncate(base);
+        s.moves.truncate(base);
     }
 }
 
-/// Where a child falls in `Order::Plain`: foundation moves, then other moves, then the stock
-/// macros (already in increasing `k`).
-fn plain_rank(child: &Child<State>) -> u8 {
-    match child.moves.first() {
-        Some(m) if m.src == STOCK => 2,
-        Some(m) if (FOUNDATION..TABLEAU).contains(&m.dst) => 0,
-        _ => 1,
+/// Whether two children of one parent have the same piles up to their order, given `touched`:
+/// the piles either child's moves touched. The others are the parent's in both, pile for pile,
+/// so the piles agree as multisets when the touched ones do.
+fn same_piles(a: &State, b: &State, touched: u32) -> bool {
+    let mut left = [0u128; PILES];
+    let mut right = [0u128; PILES];
+    let mut n = 0;
+    let mut bits = touched;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        left[n] = pile_word(a, i);
+        right[n] = pile_word(b, i);
+        n += 1;
+    }
+    left[..n].sort_unstable();
+    right[..n].sort_unstable();
+    left[..n] == right[..n]
+}
+
+/// Where a child falls in `Order::Plain`, by its first move: foundation moves, then other
+/// moves, then the stock macros (already in increasing `k`).
+fn plain_rank(first: Move) -> u8 {
+    if first.src == STOCK {
+        2
+    } else if (FOUNDATION..TABLEAU).contains(&first.dst) {
+        0
+    } else {
+        1
     }
 }
 
 /// Every child of `state` as Python's `union_square_children` gives them over all its batches
 /// (ordinary moves, then the macros for `k` = 1, 2, …), each closed under the safe moves, the
-/// first of each key kept; then put in `order`.
+/// first of each key kept; then put in `order` (a stable sort).
 pub fn children(state: &State, order: Order, out: &mut Vec<Child<State>>) {
     out.clear();
-    let mut legal = Vec::with_capacity(64);
-    legal_moves(state, &mut legal);
+    SCRATCH.with(|scratch| children_into(state, order, &mut scratch.borrow_mut(), out));
+}
+
+fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut Vec<Child<State>>) {
+    scratch.legal.clear();
+    legal_moves(state, &mut scratch.legal);
+    scratch.prints.clear();
+    scratch.touched.clear();
+    scratch.ranks.clear();
+    scratch.moves.clear();
+    let legal = std::mem::take(&mut scratch.legal);
     let pile_prints: [u64; PILES] = std::array::from_fn(|i| pile_print(state, i));
     let mut c = Collector {
-        out,
-        prints: Vec::with_capacity(64),
-        sorted: Vec::with_capacity(64),
-        moves: Vec::with_capacity(128),
+        s: scratch,
+        order,
+        live: 0,
         pile_prints,
         piles_print: pile_prints.iter().fold(0, |h, &p| h.wrapping_add(p)),
     };
     for &mv in legal.iter().filter(|m| m.src != STOCK) {
-        let mut child = state.clone();
-        apply_in_place(&mut child, mv);
-        c.moves.push(mv);
-        c.add(child);
-        c.moves.clear();
+        c.add(state, mv);
     }
     let first_empty = (0..PILES).find(|&i| state.heights[i] == 0).map(|i| TABLEAU + i as u8);
     let mut turned = state.clone();
     let mut dsts = [0u8; 24];
     for k in 1..=state.stock_len as usize {
         turned.click();
-        c.moves.push(STOCK_MOVE);
+        c.s.moves.push(STOCK_MOVE);
         let card = turned.waste_top().expect("a card was just turned");
         let n = waste_targets(&turned, card, first_empty, &mut dsts);
         for &dst in &dsts[..n] {
-            let mut child = turned.clone();
-            apply_in_place(&mut child, Move::new(WASTE, dst, 1));
-            c.moves.push(Move::new(WASTE, dst, 1));
-            c.add(child);
-            c.moves.pop();
+            c.add(&turned, Move::new(WASTE, dst, 1));
         }
-        debug_assert_eq!(c.moves.len(), k);
+        debug_assert_eq!(c.s.moves.len(), k);
     }
-    let out = c.out;
-    match order {
-        Order::Valued => out.sort_by_key(|child| std::cmp::Reverse(value2(&child.state))),
-        Order::Plain => out.sort_by_key(plain_rank),
-    }
+    let s = c.s;
+    s.legal = legal;
+    // (rank, place) pairs are distinct, so the unstable sort is the stable sort by rank
+    s.ranks.sort_unstable();
+    out.extend(s.ranks.iter().map(|&(_, n)| {
+        let kid = &mut s.kept[n as usize];
+        Child { moves: std::mem::take(&mut kid.moves), state: kid.state.clone() }
+    }));
 }
 
 impl SearchGame for UnionSquare {

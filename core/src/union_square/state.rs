@@ -28,12 +28,13 @@ pub struct State {
     /// Each foundation's suit (0 while it is empty) and card count.
     pub found_suit: [u8; FOUNDATIONS],
     pub found_len: [u8; FOUNDATIONS],
-    /// The stock, **bottom card first** (the top is `stock[stock_len - 1]`), so a click only
-    /// shortens it.
-    pub stock: [Card; STOCK_CAP],
+    /// The waste and the stock in one array (they hold at most the 104 cards between them,
+    /// and a position is copied for every child, so a smaller one is cheaper): the waste,
+    /// bottom card first, from the front; the stock, **top card first**, at the back, its top
+    /// at `STOCK_CAP - stock_len`. A click moves that card to the waste's end; the slots
+    /// between hold 0.
+    pub(crate) off: [Card; STOCK_CAP],
     pub stock_len: u8,
-    /// The waste, bottom card first.
-    pub waste: [Card; STOCK_CAP],
     pub waste_len: u8,
 }
 
@@ -45,9 +46,8 @@ impl State {
             heights: [0; PILES],
             found_suit: [0; FOUNDATIONS],
             found_len: [0; FOUNDATIONS],
-            stock: [0; STOCK_CAP],
+            off: [0; STOCK_CAP],
             stock_len: 0,
-            waste: [0; STOCK_CAP],
             waste_len: 0,
         }
     }
@@ -70,27 +70,35 @@ impl State {
     /// The waste's cards, bottom first.
     #[inline]
     pub fn waste_cards(&self) -> &[Card] {
-        &self.waste[..self.waste_len as usize]
+        &self.off[..self.waste_len as usize]
     }
 
-    /// The stock's cards, **bottom first** (reverse of the position text's order).
+    /// The stock's cards, **top first** (the position text's order).
     #[inline]
-    pub fn stock_cards(&self) -> &[Card] {
-        &self.stock[..self.stock_len as usize]
+    pub fn stock_top_first(&self) -> &[Card] {
+        &self.off[STOCK_CAP - self.stock_len as usize..]
+    }
+
+    /// Make `top_first` the stock (the parser's and the deals' way in).
+    pub(crate) fn set_stock(&mut self, top_first: &[Card]) {
+        let n = self.stock_len as usize;
+        self.off[STOCK_CAP - n..].fill(0);
+        self.off[STOCK_CAP - top_first.len()..].copy_from_slice(top_first);
+        self.stock_len = top_first.len() as u8;
     }
 
     /// The stock card turned by the `k`-th click from here (`k` from 1), if the stock has it.
     #[inline]
     pub fn stock_card(&self, k: usize) -> Option<Card> {
         let n = self.stock_len as usize;
-        (k >= 1 && k <= n).then(|| self.stock[n - k])
+        (k >= 1 && k <= n).then(|| self.off[STOCK_CAP - n + k - 1])
     }
 
     #[inline]
     pub fn waste_top(&self) -> Option<Card> {
         match self.waste_len {
             0 => None,
-            n => Some(self.waste[n as usize - 1]),
+            n => Some(self.off[n as usize - 1]),
         }
     }
 
@@ -145,15 +153,15 @@ impl State {
 
     #[inline]
     pub(crate) fn push_waste(&mut self, card: Card) {
-        self.waste[self.waste_len as usize] = card;
+        self.off[self.waste_len as usize] = card;
         self.waste_len += 1;
     }
 
     #[inline]
     pub(crate) fn pop_waste(&mut self) -> Card {
         let n = self.waste_len as usize - 1;
-        let card = self.waste[n];
-        self.waste[n] = 0;
+        let card = self.off[n];
+        self.off[n] = 0;
         self.waste_len -= 1;
         card
     }
@@ -161,9 +169,9 @@ impl State {
     /// Turn the stock's top card onto the waste.
     #[inline]
     pub(crate) fn click(&mut self) {
-        let n = self.stock_len as usize - 1;
-        let card = self.stock[n];
-        self.stock[n] = 0;
+        let top = STOCK_CAP - self.stock_len as usize;
+        let card = self.off[top];
+        self.off[top] = 0;
         self.stock_len -= 1;
         self.push_waste(card);
     }
@@ -211,10 +219,7 @@ pub fn deal(deck: &[Card]) -> State {
         state.push_pile(i, card);
     }
     let stock = &deck[PILES..];
-    for (slot, &card) in state.stock.iter_mut().zip(stock.iter().rev()) {
-        *slot = card;
-    }
-    state.stock_len = stock.len() as u8;
+    state.set_stock(stock);
     state
 }
 

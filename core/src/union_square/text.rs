@@ -25,7 +25,7 @@ pub fn position_text(state: &State) -> String {
     let mut out = String::with_capacity(400);
     out.push_str(SLUG);
     out.push_str(" stock=");
-    push_cards(&mut out, state.stock_cards().iter().rev().copied());
+    push_cards(&mut out, state.stock_top_first().iter().copied());
     out.push_str(" waste=");
     push_cards(&mut out, state.waste_cards().iter().copied());
     out.push_str(" f=");
@@ -145,10 +145,7 @@ pub fn parse_position(text: &str) -> Result<State, String> {
             }
         }
     }
-    for &card in stock.iter().rev() {
-        state.stock[state.stock_len as usize] = card;
-        state.stock_len += 1;
-    }
+    state.set_stock(&stock);
     for &card in &waste {
         state.push_waste(card);
     }
