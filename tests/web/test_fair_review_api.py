@@ -22,12 +22,17 @@ SAMPLES, NODES = 3, 1000
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
-    """One app: 3 completions per decision, 1,000 positions each; pieces of at most 2 s."""
-    application = create_app(tmp_path_factory.mktemp("fair-review") / "games.sqlite3", review_budget=2.0,
-                             fair_review_samples=SAMPLES, fair_review_nodes=NODES)
-    yield application
-    application.state.workers.stop()
-    application.state.store.close()
+    """One app: 3 completions per decision, 1,000 positions each; pieces of at most 2 s.
+
+    It searches in Python: these tests watch a review grow piece by piece, and the compiled core
+    finishes this game's in one piece."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATIENCE_SOLVER", "python")
+        application = create_app(tmp_path_factory.mktemp("fair-review") / "games.sqlite3",
+                                 review_budget=2.0, fair_review_samples=SAMPLES, fair_review_nodes=NODES)
+        yield application
+        application.state.workers.stop()
+        application.state.store.close()
 
 
 @pytest.fixture
