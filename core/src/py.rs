@@ -191,11 +191,16 @@ struct Answer {
     seconds: f64,
     /// positions expanded per part of the root
     parts: Vec<u64>,
+    /// whether the depth-first paths outgrew `path_bytes` (the answer is then "unknown")
+    memory_spent: bool,
 }
 
 /// Search a position for a winning line within the budgets, without holding the GIL.
+// Python's keyword arguments, one per budget: a struct would only move them.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (game, position, max_nodes=None, max_seconds=None, table_bytes=None, stop=None))]
+#[pyo3(signature = (game, position, max_nodes=None, max_seconds=None, table_bytes=None, stop=None,
+                    path_bytes=None))]
 fn solve(
     py: Python<'_>,
     game: &str,
@@ -204,12 +209,14 @@ fn solve(
     max_seconds: Option<f64>,
     table_bytes: Option<usize>,
     stop: Option<&StopFlag>,
+    path_bytes: Option<usize>,
 ) -> PyResult<Answer> {
     let limits = Limits {
         max_nodes,
         max_seconds,
         table_bytes: table_bytes.unwrap_or(search::DEFAULT_TABLE_BYTES),
         stop: stop.map(|s| s.flag.clone()),
+        path_bytes,
     };
     with_engine!(game, E, {
         let state = E::parse(position).map_err(value_error)?;
@@ -226,6 +233,7 @@ fn solve(
             peak: outcome.peak_entries,
             seconds: outcome.seconds,
             parts: outcome.parts,
+            memory_spent: outcome.memory_spent,
         })
     })
 }

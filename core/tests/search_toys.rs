@@ -388,3 +388,29 @@ fn both_orders_run_side_by_side() {
     assert_eq!(outcome.moves, vec![Move::new(20, 21, 1); 2], "the plain order's line");
     assert!(outcome.nodes > SLICE && outcome.nodes <= SLICE + 3, "{}", outcome.nodes);
 }
+
+#[test]
+fn paths_past_their_cap_give_unknown_never_a_wrong_answer() {
+    let mut rng = Rng(0x0bad_cafe_f00d_d00d);
+    let (mut capped, mut kept) = (0, 0);
+    for round in 0..300 {
+        let nodes = 20 + rng.below(60) as usize;
+        let graph = Graph::random(&mut rng, nodes, 2, [0, 8, 30][round % 3]);
+        let root = rng.below(nodes as u64) as u16;
+        let expected = if graph.brute_force(root) { Status::Won } else { Status::Lost };
+        for path_bytes in [0, 2_000, 1 << 30] {
+            let limits = Limits { path_bytes: Some(path_bytes), ..Limits::default() };
+            let outcome = solve(&graph, &root, &limits);
+            if outcome.memory_spent {
+                assert_eq!(outcome.status, Status::Unknown, "a capped search answers unknown");
+                assert!(outcome.moves.is_empty());
+                capped += 1;
+            } else {
+                assert!(outcome.status == expected || outcome.status == Status::Unknown);
+                assert_ne!(outcome.status, Status::Unknown, "no other budget was set");
+                kept += 1;
+            }
+        }
+    }
+    assert!(capped > 50 && kept > 300, "both sides are tested: {capped} capped, {kept} answered");
+}

@@ -152,7 +152,8 @@ def describe(result: Result) -> str:
                   if result.searched == LOOSER_GAME
                   else _("lost: no line wins (every reachable position was searched)"))
     else:
-        reason = _("the node budget") if result.stopped == "nodes" else _("the time budget")
+        reason = {"nodes": _("the node budget"), "memory": _("the memory budget")}.get(
+            result.stopped, _("the time budget"))
         detail = _("unknown: {reason} ran out first").format(reason=reason)
     return _("{detail} ({nodes} positions, {seconds:.2f} s)").format(
         detail=detail, nodes=result.nodes, seconds=result.seconds)

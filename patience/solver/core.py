@@ -27,8 +27,9 @@ from patience.solver.room import BASE_MB, MEMORY_MB
 
 OUTCOMES: dict[str, Outcome] = {"won": WON, "lost": LOST, "unknown": UNKNOWN}
 #: The core's table: half the solver's memory budget less what the process needs besides. Best-first
-#: search's heap may hold half as much again beside it, and the depth-first searches' paths come on top
-#: (measured: 267 MB resident after 7,500,000 positions of Hamilton deal 70165 with the default budget).
+#: search's heap may hold half as much again beside it, and the depth-first searches' paths as much as
+#: the table (measured: 267 MB resident after 7,500,000 positions of Hamilton deal 70165, 158 MB for
+#: Union Square deal 17171, whose paths reach their cap after 132,608 positions).
 TABLE_BYTES: Final = int((MEMORY_MB - BASE_MB) / 2 * 2**20)
 
 
@@ -55,16 +56,17 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
                     stop: Any = None) -> Result:
     """Search ``state`` with the compiled core; the same answer as the Python search, found faster.
 
-    ``table_bytes`` caps the core's table (default: :data:`TABLE_BYTES`); ``stop`` is a
+    ``table_bytes`` caps the core's table (default: :data:`TABLE_BYTES`) and, as much again, its
+    depth-first paths (past that the answer is ``unknown``, ``stopped`` says ``memory``); ``stop`` is a
     ``patience._core.StopFlag`` another thread may set to end the search (answer ``unknown``).
     A won line is replayed through ``game`` (and, with ``tidy``, cut of its loops) before it is
     returned.
     """
     started = time.perf_counter()
     try:
+        table = TABLE_BYTES if table_bytes is None else table_bytes
         answer = core.solve(game.slug, game.position_text(state), max_nodes=max_nodes,
-                            max_seconds=max_seconds, stop=stop,
-                            table_bytes=TABLE_BYTES if table_bytes is None else table_bytes)
+                            max_seconds=max_seconds, stop=stop, table_bytes=table, path_bytes=table)
     except ValueError as exc:  # the core's reading of the position text refused it
         raise PositionRefused(str(exc)) from exc
     outcome = OUTCOMES[answer.status]
@@ -75,7 +77,9 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
             until = None if max_seconds is None else time.perf_counter() + 0.1 * max_seconds
             line = replayed(game, state, [str(m) for m in shortened(game, state, line, until)])
     stopped = ""
-    if outcome == UNKNOWN:
+    if outcome == UNKNOWN and answer.memory_spent:
+        stopped = "memory"
+    elif outcome == UNKNOWN:
         stopped = "nodes" if max_nodes is not None and answer.nodes >= max_nodes else "seconds"
     return Result(outcome, line, answer.nodes, time.perf_counter() - started, answer.peak, stopped)
 

@@ -55,7 +55,8 @@ class Result:
     was exhaustive: no line wins) or ``unknown`` (a budget ran out first).
     ``nodes`` counts the positions expanded, ``peak_table`` the largest size
     the table of visited positions reached. ``stopped`` says which budget
-    ended an ``unknown`` search: ``nodes``, ``seconds`` or ``""``.
+    ended an ``unknown`` search: ``nodes``, ``seconds``, ``memory`` (the compiled core's
+    paths outgrew their cap) or ``""``.
     ``searched`` says which game's reachable positions proved a ``lost``:
     :data:`FULL_GAME`, or :data:`LOOSER_GAME` (Union Square's tableau seen as
     runs, a game that holds every line of the real one).

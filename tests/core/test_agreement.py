@@ -191,3 +191,12 @@ def test_published_hamilton_outcomes_of_the_first_17000_deals_hold_for_the_core(
             assert answer.status == outcome, deal
             decided += 1
     assert decided > 5000
+
+
+def test_paths_past_their_cap_answer_unknown_for_memory(core: ModuleType) -> None:
+    """A search whose depth-first paths outgrow their cap answers unknown and says why."""
+    from patience.solver.core import solve_with_core
+
+    game = get_game("union-square")
+    result = solve_with_core(core, game, game.new(17171), table_bytes=200_000, max_seconds=30)
+    assert str(result.outcome) == "unknown" and result.stopped == "memory" and result.moves == ()

@@ -150,6 +150,11 @@ impl<S: Clone> BestFirst<S> {
             + self.handed.as_ref().map_or(0, |h| h.roots.capacity() * size_of::<Entry>())
     }
 
+    /// The bytes the path of the depth-first search it handed over to holds (0 before).
+    pub fn path_bytes(&self) -> usize {
+        self.handed.as_ref().map_or(0, |h| h.dfs.path_bytes())
+    }
+
     /// The longest path of the depth-first search it handed over to (0 before).
     pub fn deepest(&self) -> usize {
         self.handed.as_ref().map_or(0, |h| h.dfs.deepest)

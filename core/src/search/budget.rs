@@ -20,11 +20,20 @@ pub struct Limits {
     pub table_bytes: usize,
     /// Set it (from any thread) to stop the search; looked at once per slice.
     pub stop: Option<Arc<AtomicBool>>,
+    /// The bytes the depth-first searches' paths may hold together (`None`: no cap); past it the
+    /// answer is `Unknown`. Union Square's paths can grow thousands of frames deep.
+    pub path_bytes: Option<usize>,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_nodes: None, max_seconds: None, table_bytes: DEFAULT_TABLE_BYTES, stop: None }
+        Limits {
+            max_nodes: None,
+            max_seconds: None,
+            table_bytes: DEFAULT_TABLE_BYTES,
+            stop: None,
+            path_bytes: None,
+        }
     }
 }
 

@@ -13,11 +13,16 @@
 //! about 470 bytes per frame of the deepest path, 500,001 frames deep).
 
 use std::collections::HashMap;
+use std::mem::size_of;
 
 use super::game::{Child, Order, SearchGame};
 use super::hash::{hash_key, PassBuild};
 use super::table::KeyTable;
 use crate::moves::Move;
+
+/// The heap bytes of a waiting child's moves, as `path_bytes` estimates them (a few moves and the
+/// allocator's overhead): counting them exactly would walk every waiting child once per slice.
+const MOVES_ALLOCATION: usize = 48;
 
 /// How a slice ended.
 pub(crate) enum Step {
@@ -64,6 +69,16 @@ pub(crate) struct DepthFirst<S> {
 }
 
 impl<S: Clone> DepthFirst<S> {
+    /// The bytes its path holds (allocated: frames, the children waiting on them with their moves,
+    /// their keys and the path's hashes). Deep paths in Union Square hold thousands of frames.
+    pub fn path_bytes(&self) -> usize {
+        // each waiting child's line of moves is one small allocation of its own (estimated)
+        self.frames.capacity() * size_of::<Frame>()
+            + self.kids.capacity() * (size_of::<Kid<S>>() + MOVES_ALLOCATION)
+            + self.keys.capacity()
+            + self.on_path.capacity() * 16
+    }
+
     /// A search below `root` (whose key is `root_key`, already in the table: entered for both
     /// searches of its part) in `order`.
     pub fn new(order: Order, root: S, root_key: Vec<u8>) -> DepthFirst<S> {

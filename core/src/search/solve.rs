@@ -82,6 +82,9 @@ pub struct Outcome {
     pub handed: u64,
     /// The most bytes the best-first searches held together (at the end of a slice).
     pub best_bytes: usize,
+    /// Whether the depth-first paths outgrew their cap (`Limits::path_bytes`): then the answer
+    /// is `Unknown`.
+    pub memory_spent: bool,
 }
 
 enum Runner<S> {
@@ -133,6 +136,7 @@ pub fn solve_with<G: SearchGame>(
         best_nodes: 0,
         handed: 0,
         best_bytes: 0,
+        memory_spent: false,
     };
     let mut prefix = Vec::new();
     let root = game.normalize(state, &mut prefix);
@@ -179,6 +183,7 @@ pub fn solve_with<G: SearchGame>(
             budget: &mut budget,
             outcome: &mut outcome,
             best_bytes: shares.best_bytes(limits),
+            path_cap: limits.path_bytes.unwrap_or(usize::MAX),
         };
         let (status, line) = run.side_by_side(game, &mut searches, &mut table);
         outcome.status = status;
@@ -225,6 +230,8 @@ struct Run<'a> {
     outcome: &'a mut Outcome,
     /// The bytes the best-first searches may hold together.
     best_bytes: usize,
+    /// The bytes the depth-first searches' paths may hold together.
+    path_cap: usize,
 }
 
 impl Run<'_> {
@@ -265,6 +272,19 @@ impl Run<'_> {
     ) -> Turn {
         for _ in 0..searches[at].slices {
             if self.budget.halted() {
+                return Turn::Spent;
+            }
+            // The depth-first paths may hold `Limits::path_bytes`, no more: past that the answer
+            // is unknown (memory), never a guess.
+            let paths: usize = searches
+                .iter()
+                .map(|s| match &s.runner {
+                    Runner::Depth(dfs) => dfs.path_bytes(),
+                    Runner::Best(best) => best.path_bytes(),
+                })
+                .sum();
+            if paths > self.path_cap {
+                self.outcome.memory_spent = true;
                 return Turn::Spent;
             }
             // what the other best-first searches hold: this one may take the rest of the share
