@@ -175,13 +175,13 @@ def _published_hamilton(last: int) -> dict[int, str]:
 @pytest.mark.slow
 def test_published_hamilton_outcomes_of_the_first_17000_deals_hold_for_the_core(core: ModuleType) -> None:
     """Every published lost deal of 1-17000 that the core decides is lost for it too; so is every
-    fourth won deal won (its line replayed)."""
+    tenth won deal won (its line replayed)."""
     game = get_game("hamilton")
     published = _published_hamilton(17000)
     assert set(published) == set(range(1, 17001))
     decided = 0
     for deal, outcome in sorted(published.items()):
-        if outcome == "unknown" or (outcome == "won" and deal % 4):
+        if outcome == "unknown" or (outcome == "won" and deal % 10):
             continue
         state = game.new(deal)
         answer = core.solve("hamilton", game.position_text(state), max_nodes=300_000)
@@ -190,7 +190,7 @@ def test_published_hamilton_outcomes_of_the_first_17000_deals_hold_for_the_core(
         if answer.status != "unknown":
             assert answer.status == outcome, deal
             decided += 1
-    assert decided > 5000
+    assert decided > 3000
 
 
 def test_paths_past_their_cap_answer_unknown_for_memory(core: ModuleType) -> None:
