@@ -9,7 +9,8 @@ Python search instead).
 
 >>> from patience import get_game
 >>> from patience.solver.switch import core_module
->>> game, core = get_game("hamilton"), core_module()
+>>> from patience.kit import default_slug
+>>> game, core = get_game(default_slug()), core_module()
 >>> core is None or solve_with_core(core, game, game.new(1), max_nodes=5000).won
 True
 """
@@ -21,7 +22,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from patience.rules import Game, get_game
-from patience.solver.lines import SolverError, shortened
+from patience.solver.lines import SolverError, checked, shortened
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import BASE_MB, MEMORY_MB
 
@@ -44,7 +45,8 @@ def knows(core: ModuleType, game: Game[Any]) -> bool:
     >>> from patience import get_game
     >>> from patience.solver.switch import core_module
     >>> core = core_module()
-    >>> core is None or knows(core, get_game("hamilton"))
+    >>> from patience.kit import default_slug
+    >>> core is None or knows(core, get_game(default_slug()))
     True
     """
     games = getattr(core, "games", None)
@@ -88,7 +90,8 @@ def replayed(game: Game[Any], state: Any, moves: list[str]) -> tuple[Any, ...]:
     """The core's winning line as moves, replayed through the rules engine to a won position.
 
     >>> from patience import get_game
-    >>> game = get_game("hamilton")
+    >>> from patience.kit import default_slug
+    >>> game = get_game(default_slug())
     >>> replayed(game, game.new(1), ["s"])
     Traceback (most recent call last):
     ...
@@ -96,9 +99,6 @@ def replayed(game: Game[Any], state: Any, moves: list[str]) -> tuple[Any, ...]:
     """
     try:
         line = tuple(game.parse_move(text) for text in moves)
-        end = game.apply_all(state, line)
     except ValueError as exc:
         raise SolverError(f"the compiled core's winning line does not replay: {exc}") from exc
-    if not game.is_won(end):
-        raise SolverError("the compiled core's winning line does not end in a won position")
-    return line
+    return checked(game, state, line, "the compiled core's ")

@@ -274,3 +274,23 @@ def step_to(expand: Expander[S], node: S, key: Hashable, line: list[Move]) -> S:
                 found: S = child
                 return found
     raise SolverError("a position of a winning line is not a child of the one before it")
+
+
+def checked(game: Game[S], state: S, line: tuple[Move, ...], who: str = "") -> tuple[Move, ...]:
+    """``line`` after replaying it with the engine's checks; raise :class:`SolverError` if it does not
+    win. ``who`` names the search that found it, for the message.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> checked(game, game.new(1), (game.parse_move("s"),), "the compiled core's ")
+    Traceback (most recent call last):
+    ...
+    patience.solver.lines.SolverError: the compiled core's winning line does not end in a won position
+    """
+    try:
+        end = game.apply_all(state, line)
+    except ValueError as exc:
+        raise SolverError(f"{who}winning line does not replay: {exc}") from exc
+    if not game.is_won(end):
+        raise SolverError(f"{who}winning line does not end in a won position")
+    return line

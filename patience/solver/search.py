@@ -63,7 +63,7 @@ from typing import Any, Final, TypeVar
 from patience.rules import Game, Move
 from patience.solver.budget import Alone, Budget
 from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any
-from patience.solver.lines import SolverError, keys_to, line_through, shortened
+from patience.solver.lines import checked, keys_to, line_through, shortened
 from patience.solver.proven import Proven
 from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Result
 from patience.solver.room import Room, default_table_cap
@@ -188,13 +188,13 @@ def search(
         if collecting:
             gc.enable()
     if outcome == WON and not tidy:
-        line = _checked(game, state, line)
+        line = checked(game, state, line)
     elif outcome == WON:
         # Tidying the line may take a tenth of the budget beyond it (it is linear, and
         # a line found at the last moment is still cut of its loops).
         tidy_until = None if max_seconds is None else max(started + max_seconds,
                                                           time.perf_counter() + 0.1 * max_seconds)
-        line = _checked(game, state, shortened(game, state, _checked(game, state, line), tidy_until))
+        line = checked(game, state, shortened(game, state, checked(game, state, line), tidy_until))
     return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
                   budget.peak, budget.spent if outcome == UNKNOWN else "",
                   budget.searched if outcome == LOST else FULL_GAME)
@@ -283,7 +283,7 @@ def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
             break
     outcome, line = answer or (UNKNOWN, ())
     if outcome == WON:
-        line = _checked(game, state, line)
+        line = checked(game, state, line)
     return Result(outcome, line, budget.nodes, time.perf_counter() - started,  # type: ignore[arg-type]
                   budget.peak, budget.spent if outcome == UNKNOWN else "",
                   budget.searched if outcome == LOST else FULL_GAME)
@@ -751,14 +751,3 @@ def _depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, r
                 del table[old]
     budget.peak = max(budget.peak, peak)
     return LOST, ()
-
-
-def _checked(game: Game[Any], state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
-    """``line`` after replaying it with the engine's checks; raise :class:`SolverError` if it does not win."""
-    try:
-        end = game.apply_all(state, line)
-    except ValueError as exc:
-        raise SolverError(f"winning line does not replay: {exc}") from exc
-    if not game.is_won(end):
-        raise SolverError("winning line does not end in a won position")
-    return line
