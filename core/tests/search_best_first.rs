@@ -4,124 +4,13 @@
 //! depth-first searches sink while best-first search wins in three expansions. Every win's line
 //! is replayed in the toy game.
 
-use std::collections::VecDeque;
-
 use patience_core::moves::Move;
+
+mod common;
+use common::{ring, Graph, Rng};
 use patience_core::search::{
     solve_with, Child, Limits, Order, Outcome, SearchGame, Shares, Status, SLICE,
 };
-
-/// xorshift64*, so the tests need no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
-    }
-}
-
-/// A directed graph (a move follows an edge: the target's number in `src`/`dst`) whose nodes
-/// have random values; a node with one edge, not won, moves on by itself (the safe move).
-struct Graph {
-    edges: Vec<Vec<u16>>,
-    won: Vec<bool>,
-    values: Vec<i64>,
-}
-
-fn edge_move(to: u16) -> Move {
-    Move::new((to >> 8) as u8, to as u8, 1)
-}
-
-impl Graph {
-    fn random(rng: &mut Rng, nodes: usize, max_degree: u64, won_one_in: u64) -> Graph {
-        let edges = (0..nodes)
-            .map(|_| {
-                let mut out: Vec<u16> = (0..rng.below(max_degree + 1))
-                    .map(|_| rng.below(nodes as u64) as u16)
-                    .collect();
-                out.sort_unstable();
-                out.dedup();
-                out
-            })
-            .collect();
-        let won = (0..nodes).map(|_| won_one_in > 0 && rng.below(won_one_in) == 0).collect();
-        let values = (0..nodes).map(|_| rng.below(7) as i64 - 3).collect();
-        Graph { edges, won, values }
-    }
-
-    fn brute_force(&self, from: u16) -> bool {
-        let mut seen = vec![false; self.edges.len()];
-        let mut queue = VecDeque::from([from]);
-        seen[from as usize] = true;
-        while let Some(node) = queue.pop_front() {
-            if self.won[node as usize] {
-                return true;
-            }
-            for &to in &self.edges[node as usize] {
-                if !std::mem::replace(&mut seen[to as usize], true) {
-                    queue.push_back(to);
-                }
-            }
-        }
-        false
-    }
-
-    /// Play `line` from `from`, every move along an edge; the node reached.
-    fn replay(&self, from: u16, line: &[Move]) -> u16 {
-        line.iter().fold(from, |node, m| {
-            let to = (m.src as u16) << 8 | m.dst as u16;
-            assert!(self.edges[node as usize].contains(&to), "no edge {node} -> {to}");
-            to
-        })
-    }
-}
-
-impl SearchGame for Graph {
-    type State = u16;
-
-    fn is_won(&self, state: &u16) -> bool {
-        self.won[*state as usize]
-    }
-
-    fn key(&self, state: &u16, out: &mut Vec<u8>) {
-        out.extend_from_slice(&state.to_le_bytes());
-    }
-
-    fn normalize(&self, state: &u16, moves: &mut Vec<Move>) -> u16 {
-        let mut node = *state;
-        for _ in 0..self.edges.len() {
-            let out = &self.edges[node as usize];
-            if self.won[node as usize] || out.len() != 1 || out[0] == node {
-                break;
-            }
-            node = out[0];
-            moves.push(edge_move(node));
-        }
-        node
-    }
-
-    fn children(&self, state: &u16, order: Order, out: &mut Vec<Child<u16>>) {
-        out.clear();
-        let mut targets = self.edges[*state as usize].clone();
-        if order == Order::Valued {
-            targets.sort_by_key(|&t| std::cmp::Reverse(self.values[t as usize]));
-        }
-        for to in targets {
-            let mut moves = vec![edge_move(to)];
-            let child = self.normalize(&to, &mut moves);
-            if out.iter().all(|c| c.state != child) {
-                out.push(Child { moves, state: child });
-            }
-        }
-    }
-
-    fn value(&self, state: &u16) -> i64 {
-        self.values[*state as usize]
-    }
-}
 
 fn check(graph: &Graph, root: u16, limits: &Limits, shares: &Shares) -> Outcome {
     let outcome = solve_with(graph, &root, limits, shares);
@@ -155,7 +44,8 @@ fn random_cyclic_graphs_match_brute_force_under_every_share() {
     for round in 0..400 {
         let nodes = 2 + rng.below(120) as usize;
         let degree = 1 + rng.below(3);
-        let graph = Graph::random(&mut rng, nodes, degree, [0, 3, 10, 40][round % 4]);
+        let graph =
+            Graph::random(&mut rng, nodes, degree, [0, 3, 10, 40][round % 4]).with_values(&mut rng);
         let root = rng.below(nodes as u64) as u16;
         for share in &shares {
             match check(&graph, root, &Limits::default(), share).status {
@@ -174,7 +64,8 @@ fn a_tiny_memory_share_hands_the_heap_over_and_answers_the_same() {
     for round in 0..400 {
         let nodes = 2 + rng.below(120) as usize;
         let degree = 2 + rng.below(2);
-        let graph = Graph::random(&mut rng, nodes, degree, [0, 10, 40][round % 3]);
+        let graph =
+            Graph::random(&mut rng, nodes, degree, [0, 10, 40][round % 3]).with_values(&mut rng);
         let root = rng.below(nodes as u64) as u16;
         // room for a few dozen entries only, then the rest goes to depth-first search; with a
         // tiny table too on small graphs (a depth-first search that forgets is exponential)
@@ -201,15 +92,14 @@ fn a_tiny_memory_share_hands_the_heap_over_and_answers_the_same() {
     );
 }
 
-/// A ring of `n` lost positions, each linking to the next two: every one must be entered.
-fn ring(n: usize) -> Graph {
-    let edges = (0..n).map(|i| vec![((i + 1) % n) as u16, ((i + 2) % n) as u16]).collect();
-    Graph { edges, won: vec![false; n], values: (0..n as i64).map(|i| i % 5).collect() }
+/// A ring of `n` lost positions, each linking to the next two, valued: every one must be entered.
+fn valued_ring(n: usize) -> Graph {
+    Graph { values: (0..n as i64).map(|i| i % 5).collect(), ..ring(n) }
 }
 
 #[test]
 fn a_lost_game_needs_every_owner_to_run_out() {
-    let graph = ring(5000);
+    let graph = valued_ring(5000);
     for shares in [Shares::DEFAULT, BEST_ONLY, Shares { best_bytes: Some(2000), ..BEST_ONLY }] {
         let outcome = solve_with(&graph, &0, &Limits::default(), &shares);
         assert_eq!(outcome.status, Status::Lost, "{shares:?}");

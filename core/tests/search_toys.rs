@@ -2,148 +2,17 @@
 //! by brute force), a root whose first part is a huge lost subtree, lost games, a tiny table,
 //! the stop flag and the clock. Every win's line is replayed in the toy game.
 
-use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use patience_core::moves::Move;
+
+mod common;
+use common::{ring, Graph, Rng};
 use patience_core::search::{
     solve, solve_with, Child, Limits, Order, Outcome, SearchGame, Shares, Status, SLICE,
 };
-
-/// A tiny deterministic generator (xorshift64*), so the tests need no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A directed graph: a position is a node, a move follows an edge (the target node's number in
-/// `src`/`dst`). A node with a single edge, not won, moves on by itself (the "safe move"), so
-/// children and the root are closed under safe moves and lines have several moves per child.
-struct Graph {
-    edges: Vec<Vec<u16>>,
-    won: Vec<bool>,
-    /// Give the root's children as parts.
-    split_root: bool,
-}
-
-fn edge_move(to: u16) -> Move {
-    Move::new((to >> 8) as u8, to as u8, 1)
-}
-
-impl Graph {
-    fn random(rng: &mut Rng, nodes: usize, max_degree: u64, won_one_in: u64) -> Graph {
-        let edges = (0..nodes)
-            .map(|_| {
-                let mut out: Vec<u16> = (0..rng.below(max_degree + 1))
-                    .map(|_| rng.below(nodes as u64) as u16)
-                    .collect();
-                out.sort_unstable();
-                out.dedup();
-                out
-            })
-            .collect();
-        let won = (0..nodes).map(|_| won_one_in > 0 && rng.below(won_one_in) == 0).collect();
-        Graph { edges, won, split_root: false }
-    }
-
-    /// Whether a won node can be reached from `from` (breadth-first over the raw edges).
-    fn brute_force(&self, from: u16) -> bool {
-        let mut seen = vec![false; self.edges.len()];
-        let mut queue = VecDeque::from([from]);
-        seen[from as usize] = true;
-        while let Some(node) = queue.pop_front() {
-            if self.won[node as usize] {
-                return true;
-            }
-            for &to in &self.edges[node as usize] {
-                if !seen[to as usize] {
-                    seen[to as usize] = true;
-                    queue.push_back(to);
-                }
-            }
-        }
-        false
-    }
-
-    /// Play `line` from `from`, checking every move follows an edge; the node reached.
-    fn replay(&self, from: u16, line: &[Move]) -> u16 {
-        let mut node = from;
-        for m in line {
-            let to = (m.src as u16) << 8 | m.dst as u16;
-            assert_eq!(m.count, 1);
-            assert!(self.edges[node as usize].contains(&to), "no edge {node} -> {to}");
-            node = to;
-        }
-        node
-    }
-
-    fn ordered(&self, node: u16, order: Order) -> Vec<u16> {
-        let mut out = self.edges[node as usize].clone();
-        if order == Order::Valued {
-            out.reverse();
-        }
-        out
-    }
-}
-
-impl SearchGame for Graph {
-    type State = u16;
-
-    fn is_won(&self, state: &u16) -> bool {
-        self.won[*state as usize]
-    }
-
-    fn key(&self, state: &u16, out: &mut Vec<u8>) {
-        out.extend_from_slice(&state.to_le_bytes());
-    }
-
-    fn normalize(&self, state: &u16, moves: &mut Vec<Move>) -> u16 {
-        let mut node = *state;
-        for _ in 0..self.edges.len() {
-            let out = &self.edges[node as usize];
-            if self.won[node as usize] || out.len() != 1 || out[0] == node {
-                break;
-            }
-            node = out[0];
-            moves.push(edge_move(node));
-        }
-        node
-    }
-
-    fn children(&self, state: &u16, order: Order, out: &mut Vec<Child<u16>>) {
-        out.clear();
-        let mut seen: Vec<u16> = Vec::new();
-        for to in self.ordered(*state, order) {
-            let mut moves = vec![edge_move(to)];
-            let child = self.normalize(&to, &mut moves);
-            if !seen.contains(&child) {
-                seen.push(child);
-                out.push(Child { moves, state: child });
-            }
-        }
-    }
-
-    fn split(&self, state: &u16) -> Vec<Child<u16>> {
-        if !self.split_root {
-            return vec![Child { moves: Vec::new(), state: *state }];
-        }
-        let mut parts = Vec::new();
-        self.children(state, Order::Plain, &mut parts);
-        parts
-    }
-}
 
 fn unlimited() -> Limits {
     Limits::default()
@@ -201,16 +70,15 @@ fn a_tiny_table_gives_the_same_answers() {
 
 #[test]
 fn a_won_root_and_a_won_part_need_no_expansion() {
-    let graph = Graph { edges: vec![vec![1], vec![0]], won: vec![false, true], split_root: false };
+    let graph = Graph {
+        edges: vec![vec![1], vec![0]],
+        won: vec![false, true],
+        values: Vec::new(),
+        split_root: false,
+    };
     let outcome = solve(&graph, &0, &unlimited());
     assert_eq!((outcome.status, outcome.nodes), (Status::Won, 0));
     assert_eq!(graph.replay(0, &outcome.moves), 1);
-}
-
-/// A big lost graph: every node of a ring of `n` nodes links to the next two.
-fn ring(n: usize) -> Graph {
-    let edges = (0..n).map(|i| vec![((i + 1) % n) as u16, ((i + 2) % n) as u16]).collect();
-    Graph { edges, won: vec![false; n], split_root: false }
 }
 
 #[test]
