@@ -3,7 +3,7 @@
 //! Python package (`patience/solver/core.py`) replays every winning line before it is believed.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -177,6 +177,44 @@ impl StopFlag {
     }
 }
 
+/// Positions proven lost, kept from one search to the next: for the searches of one game's
+/// positions (the review), one game's and one deal's (Union Square's keys name the stock by its
+/// length alone). A search given them skips what they hold and, when it proves its position lost,
+/// adds every position it entered.
+#[pyclass(frozen)]
+struct Proofs {
+    game: String,
+    store: Mutex<search::Proofs>,
+}
+
+#[pymethods]
+impl Proofs {
+    /// Proofs for searches of `game`, their keys within `cap_bytes` (oldest dropped first).
+    #[new]
+    fn new(game: &str, cap_bytes: usize) -> PyResult<Proofs> {
+        if !games().contains(&game) {
+            return Err(value_error(format!("the compiled core knows no game {game:?}")));
+        }
+        Ok(Proofs { game: game.to_string(), store: Mutex::new(search::Proofs::new(cap_bytes)) })
+    }
+
+    /// The game whose positions these are.
+    #[getter]
+    fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Positions held.
+    fn __len__(&self) -> usize {
+        self.store.lock().unwrap_or_else(PoisonError::into_inner).len()
+    }
+
+    /// Bytes their keys take.
+    fn bytes(&self) -> usize {
+        self.store.lock().unwrap_or_else(PoisonError::into_inner).bytes()
+    }
+}
+
 /// The answer of one search, as plain values.
 #[pyclass(frozen, get_all)]
 struct Answer {
@@ -200,7 +238,7 @@ struct Answer {
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (game, position, max_nodes=None, max_seconds=None, table_bytes=None, stop=None,
-                    path_bytes=None))]
+                    path_bytes=None, proofs=None))]
 fn solve(
     py: Python<'_>,
     game: &str,
@@ -210,7 +248,16 @@ fn solve(
     table_bytes: Option<usize>,
     stop: Option<&StopFlag>,
     path_bytes: Option<usize>,
+    proofs: Option<&Proofs>,
 ) -> PyResult<Answer> {
+    if let Some(proofs) = proofs {
+        if proofs.game != game {
+            return Err(value_error(format!(
+                "these proofs are of {:?}, not of {game:?}",
+                proofs.game
+            )));
+        }
+    }
     let limits = Limits {
         max_nodes,
         max_seconds,
@@ -221,7 +268,15 @@ fn solve(
     with_engine!(game, E, {
         let state = E::parse(position).map_err(value_error)?;
         // Each search makes its own game value (it may keep caches), on the thread that searches.
-        let outcome = py.detach(|| search::solve(&E::default(), &state, &limits));
+        let outcome = py.detach(|| match proofs {
+            // Locked on the searching thread, without the GIL: a second search with the same
+            // proofs waits for this one.
+            Some(proofs) => {
+                let mut store = proofs.store.lock().unwrap_or_else(PoisonError::into_inner);
+                search::solve_proving(&E::default(), &state, &limits, &mut store)
+            }
+            None => search::solve(&E::default(), &state, &limits),
+        });
         Ok(Answer {
             status: match outcome.status {
                 Status::Won => "won",
@@ -249,5 +304,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_class::<StopFlag>()?;
     m.add_class::<Answer>()?;
+    m.add_class::<Proofs>()?;
     Ok(())
 }

@@ -70,23 +70,28 @@ def solve(
     ``looser`` overrides the positions and the share of the budget each looser game may take.
 
     The compiled core answers when :func:`~patience.solver.switch.which_search` says ``core`` and
-    the call needs nothing only the Python search has (``proven``, ``looser``, or
-    ``runs_first=False``), after the game's looser games (which only the Python search has) had
-    their usual share; its wins are replayed here like the Python search's.
+    the call needs nothing only the Python search has (``runs_first=False``), after the game's looser
+    games (which only the Python search has) had their usual share or ``looser``'s; with ``proven`` it
+    skips and keeps its own proofs (:meth:`Proven.core_proofs`). Its wins are replayed here like the
+    Python search's.
     """
     core = switch.core_module() if switch.which_search() == switch.CORE else None
-    if core is not None and knows(core, game) and proven is None and looser is None and runs_first:
-        return _with_core(core, game, state, max_nodes, max_seconds, table_cap, tidy)
+    if core is not None and knows(core, game) and runs_first:
+        return _with_core(core, game, state, max_nodes, max_seconds, table_cap, tidy, proven, looser)
     return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
                   runs_first=runs_first, tidy=tidy, proven=proven, looser=looser)
 
 
 def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | None,
-               max_seconds: float | None, table_cap: int | None, tidy: bool) -> Result:
-    """The looser games' searches first (in Python, on their usual share), then the compiled core on
-    what is left of the budgets."""
+               max_seconds: float | None, table_cap: int | None, tidy: bool, proven: Proven | None,
+               looser: tuple[int, float] | None) -> Result:
+    """The looser games' searches first (in Python, on their usual share or ``looser``'s), then the
+    compiled core on what is left of the budgets, with ``proven``'s proofs (the core's own)."""
     started = time.perf_counter()
-    first = looser_first(game, state, max_nodes=max_nodes, max_seconds=max_seconds)
+    first = looser_first(game, state, max_nodes=max_nodes, max_seconds=max_seconds, looser=looser,
+                         proven=proven)
+    if proven is not None:
+        proven.trim()  # the looser games' table may have grown
     if first.won and tidy:
         short = shortened(game, state, first.moves)
         return replace(first, moves=replayed(game, state, [str(m) for m in short]))
@@ -97,10 +102,11 @@ def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | N
     seconds_left = None if max_seconds is None else max(max_seconds - (time.perf_counter() - started), 0.0)
     try:
         result = solve_with_core(core, game, state, max_nodes=nodes_left, max_seconds=seconds_left, tidy=tidy,
-                                 table_bytes=None if table_cap is None else table_cap * CORE_ENTRY_BYTES)
+                                 table_bytes=None if table_cap is None else table_cap * CORE_ENTRY_BYTES,
+                                 proofs=None if proven is None else proven.core_proofs(core, game))
     except PositionRefused:
         # The core holds piles in fixed arrays and refuses positions no play can reach (a Union Square
         # pile that could grow past 13 cards): such a position is searched in Python.
         return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
-                      tidy=tidy)
+                      tidy=tidy, proven=proven, looser=looser)
     return replace(result, nodes=result.nodes + spent_nodes, seconds=time.perf_counter() - started)

@@ -55,12 +55,15 @@ def knows(core: ModuleType, game: Game[Any]) -> bool:
 
 def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes: int | None = None,
                     max_seconds: float | None = None, table_bytes: int | None = None, tidy: bool = True,
-                    stop: Any = None) -> Result:
+                    stop: Any = None, proofs: Any = None) -> Result:
     """Search ``state`` with the compiled core; the same answer as the Python search, found faster.
 
     ``table_bytes`` caps the core's table (default: :data:`TABLE_BYTES`) and, as much again, its
     depth-first paths (past that the answer is ``unknown``, ``stopped`` says ``memory``); ``stop`` is a
-    ``patience._core.StopFlag`` another thread may set to end the search (answer ``unknown``).
+    ``patience._core.StopFlag`` another thread may set to end the search (answer ``unknown``);
+    ``proofs`` a ``patience._core.Proofs`` of positions proven lost by earlier searches of the same
+    deal (:meth:`~patience.solver.proven.Proven.core_proofs`), skipped, and added to when this one is
+    lost.
     A won line is replayed through ``game`` (and, with ``tidy``, cut of its loops) before it is
     returned.
     """
@@ -68,7 +71,8 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
     try:
         table = TABLE_BYTES if table_bytes is None else table_bytes
         answer = core.solve(game.slug, game.position_text(state), max_nodes=max_nodes,
-                            max_seconds=max_seconds, stop=stop, table_bytes=table, path_bytes=table)
+                            max_seconds=max_seconds, stop=stop, table_bytes=table, path_bytes=table,
+                            proofs=proofs)
     except ValueError as exc:  # the core's reading of the position text refused it
         raise PositionRefused(str(exc)) from exc
     outcome = OUTCOMES[answer.status]

@@ -15,6 +15,10 @@ positions of **one deal** (the stock of every position of a deal is a suffix of
 the deal's stock, so its length names it). Hamilton's key holds the whole
 stock and would do across deals too.
 
+The compiled core keeps its own proofs (its keys are not Python's): :meth:`Proven.core_proofs`
+gives the core's store for this table, made the first time the core searches with it, and the core's
+searches skip and add to it as the Python search does here.
+
 The keys take memory; at most ``cap`` are kept (and ``looser_cap`` of the
 looser games' keys, which are small: see :data:`LOOSER_KEYS`), and when there
 are more the oldest half goes (a forgotten loss is only proven again, never
@@ -34,10 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from itertools import islice
+from types import ModuleType
 from typing import Any
 
 from patience.rules import Game
-from patience.solver.room import default_table_cap
+from patience.solver.room import BASE_MB, MEMORY_MB, default_table_cap
 
 #: Keys kept per position a search may hold (an entry here is a key alone, about a quarter of a
 #: search's position; see :mod:`.room`): with this share the proofs stay within a quarter of a
@@ -48,6 +53,9 @@ KEYS_PER_POSITION = 1
 #: a million positions, and the review's probes go on from each other's finished positions (see
 #: docs/solver.md, "A stopped looser search keeps what it finished"), so this table is the larger.
 LOOSER_KEYS = 1_500_000
+#: Bytes of keys the compiled core's proofs may hold: a quarter of a search's memory budget, beside
+#: its table (:data:`~patience.solver.core.TABLE_BYTES`, half of it) and its paths.
+CORE_PROOF_BYTES = int((MEMORY_MB - BASE_MB) / 4 * 2**20)
 
 
 class Proven:
@@ -60,6 +68,7 @@ class Proven:
         self.roots: dict[Hashable, None] = {}
         #: positions of the kit's looser games proven lost (their keys; see ``SearchKit.looser``)
         self.looser: dict[Hashable, None] = {}
+        self._core: Any = None
 
     @classmethod
     def for_game(cls, game: Game[Any]) -> Proven:
@@ -90,6 +99,21 @@ class Proven:
             if excess > 0:
                 for old in list(islice(table, max(excess, len(table) // 2))):
                     del table[old]
+
+    def core_proofs(self, core: ModuleType, game: Game[Any]) -> Any:
+        """The compiled core's store of positions proven lost for this table (``core.Proofs``), made
+        on first use with room for :data:`CORE_PROOF_BYTES`.
+
+        >>> from patience import get_game
+        >>> from patience.solver.switch import core_module
+        >>> from patience.kit import default_slug
+        >>> game, core, proven = get_game(default_slug()), core_module(), Proven(cap=10)
+        >>> core is None or proven.core_proofs(core, game) is proven.core_proofs(core, game)
+        True
+        """
+        if self._core is None:
+            self._core = core.Proofs(game.slug, CORE_PROOF_BYTES)
+        return self._core
 
     def containers(self) -> tuple[dict[Hashable, None], ...]:
         """The tables a search skips (its ``others``)."""

@@ -259,12 +259,14 @@ def _parts(game: Game[S], state: S, expand: Expander[S], budget: Budget,
 
 
 def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
-                 max_seconds: float | None = None) -> Result:
+                 max_seconds: float | None = None, looser: tuple[int, float] | None = None,
+                 proven: Proven | None = None) -> Result:
     """The searches of the looser games the kit offers, alone, as :func:`search` runs them before its
     portfolio: their :class:`Result`, ``unknown`` with no ``stopped`` budget when they decide nothing.
 
     For a search of the real game that has no looser games of its own (the compiled core) to run
-    after them, on what is left of the budget.
+    after them, on what is left of the budget. ``looser`` and ``proven`` as for :func:`search` (the
+    looser games' positions proven lost are kept in ``proven``).
 
     >>> from patience import get_game
     >>> game = get_game("hamilton")  # Hamilton offers no looser game
@@ -274,7 +276,11 @@ def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
     """
     started = time.perf_counter()
     budget = Budget(max_nodes, None if max_seconds is None else started + max_seconds)
-    steps = _looser_first(game, state, Expander(game), budget, max_seconds)
+    limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
+    if limit <= 0:
+        return Result(UNKNOWN, (), 0, time.perf_counter() - started, 0, "")
+    steps = _looser_first(game, state, Expander(game), budget, max_seconds, limit, share,
+                          None if proven is None else proven.looser)
     while True:
         try:
             next(steps)

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from patience.solver.switch import CORE_MODULE, ENV_VAR
+from patience.solver.switch import CORE_MODULE, ENV_VAR, core_module
 
 #: The crate, beside the package.
 CRATE = Path(__file__).resolve().parents[2] / "core"
@@ -53,3 +53,14 @@ def core_present(monkeypatch: pytest.MonkeyPatch, no_solver_choice: None) -> Mod
     fake.version = lambda: "9.9.9"  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, CORE_MODULE, fake)
     return fake
+
+
+@pytest.fixture(scope="module")
+def core() -> ModuleType:
+    """The built core; skipped without it, except in CI."""
+    module = core_module()
+    if module is None:
+        if os.environ.get("CI"):
+            pytest.fail("the compiled core (patience._core) was not built in CI")
+        pytest.skip("the compiled core (patience._core) is not built here")
+    return module

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,24 +24,12 @@ from hypothesis import strategies as st
 from patience import get_game
 from patience.rules import Game
 from patience.solver.search import search
-from patience.solver.switch import core_module
 
 ROOT = Path(__file__).resolve().parents[2]
 PERFT_FILES = sorted((ROOT / "tests" / "data" / "perft").glob("*.json"))
 SURVEY = ROOT / "docs" / "survey"
 SLUGS = ("hamilton", "union-square")
 PERFT_LEAVES = 3_000_000  # deeper counts are left to `cargo test`
-
-
-@pytest.fixture(scope="module")
-def core() -> ModuleType:
-    """The built core; skipped without it, except in CI."""
-    module = core_module()
-    if module is None:
-        if os.environ.get("CI"):
-            pytest.fail("the compiled core (patience._core) was not built in CI")
-        pytest.skip("the compiled core (patience._core) is not built here")
-    return module
 
 
 def _replays(game: Game[Any], state: Any, moves: list[str]) -> bool:

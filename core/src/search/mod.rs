@@ -9,10 +9,12 @@ pub mod budget;
 mod dfs;
 pub mod game;
 pub mod hash;
+pub mod proofs;
 pub mod solve;
 pub mod table;
 
 pub use budget::{Limits, Shares, DEFAULT_TABLE_BYTES};
 pub use game::{Child, Order, SearchGame};
-pub use solve::{solve, solve_with, Outcome, Status, SLICE};
+pub use proofs::Proofs;
+pub use solve::{solve, solve_proving, solve_with, Outcome, Status, SLICE};
 pub use table::KeyTable;

@@ -44,6 +44,7 @@ use super::budget::{Budget, Limits, Shares};
 use super::dfs::{DepthFirst, Step};
 use super::game::{Order, SearchGame};
 use super::hash::hash_key;
+use super::proofs::Proofs;
 use super::table::KeyTable;
 use crate::moves::Move;
 
@@ -121,6 +122,27 @@ pub fn solve_with<G: SearchGame>(
     limits: &Limits,
     shares: &Shares,
 ) -> Outcome {
+    search(game, state, limits, shares, None)
+}
+
+/// `solve`, skipping the positions `proofs` holds as proven lost (see `proofs`), and keeping in
+/// it every position entered when the answer is `Lost`, and the root.
+pub fn solve_proving<G: SearchGame>(
+    game: &G,
+    state: &G::State,
+    limits: &Limits,
+    proofs: &mut Proofs,
+) -> Outcome {
+    search(game, state, limits, &G::SHARES, Some(proofs))
+}
+
+fn search<G: SearchGame>(
+    game: &G,
+    state: &G::State,
+    limits: &Limits,
+    shares: &Shares,
+    mut proofs: Option<&mut Proofs>,
+) -> Outcome {
     assert!(shares.best + shares.valued + shares.plain > 0, "no search has a share");
     let started = Instant::now();
     let mut outcome = Outcome {
@@ -143,6 +165,13 @@ pub fn solve_with<G: SearchGame>(
     let parts = if game.is_won(&root) { Vec::new() } else { game.split(&root) };
     outcome.parts = vec![0; parts.len()];
     let mut table = KeyTable::new(limits.table_bytes);
+    let mut root_key = Vec::new();
+    let mut root_proven = false;
+    if let Some(proofs) = proofs.as_deref_mut() {
+        game.key(&root, &mut root_key);
+        root_proven = proofs.contains(hash_key(&root_key), &root_key);
+        table.lend_proofs(std::mem::take(proofs));
+    }
     let mut searches: Vec<Search<G::State>> = Vec::new();
     let mut won: Option<Vec<Move>> = game.is_won(&root).then(Vec::new);
     let mut key = Vec::new();
@@ -178,7 +207,9 @@ pub fn solve_with<G: SearchGame>(
         }
     }
     let mut budget = Budget::new(limits, started);
-    if won.is_none() {
+    if root_proven && won.is_none() {
+        outcome.status = Status::Lost;
+    } else if won.is_none() {
         let mut run = Run {
             budget: &mut budget,
             outcome: &mut outcome,
@@ -193,6 +224,12 @@ pub fn solve_with<G: SearchGame>(
         outcome.status = Status::Won;
         prefix.extend(line);
         outcome.moves = prefix;
+    }
+    if let Some(proofs) = proofs {
+        *proofs = table.take_proofs();
+        if outcome.status == Status::Lost {
+            proofs.add_lost(&table, &root_key);
+        }
     }
     outcome.nodes = budget.nodes;
     outcome.peak_entries = table.peak();

@@ -16,6 +16,8 @@
 //! and the slots are rebuilt): a dropped position may be entered again, which wastes work but
 //! never skips a position wrongly (see the module `solve`).
 
+use super::proofs::Proofs;
+
 const MIN_SLOTS: usize = 16;
 const MIN_ARENA: usize = 4096;
 /// Offsets are stored as `offset + 1` in 32 bits.
@@ -29,12 +31,46 @@ pub struct KeyTable {
     peak: usize,
     dropped: u64,
     cap: usize,
+    /// Positions proven lost by earlier searches: held as if entered (see `proofs`).
+    proofs: Option<Box<Proofs>>,
 }
 
 impl KeyTable {
     /// An empty table that holds at most `cap` bytes (slots and arena together).
     pub fn new(cap: usize) -> KeyTable {
-        KeyTable { slots: vec![0; MIN_SLOTS], arena: Vec::new(), len: 0, peak: 0, dropped: 0, cap }
+        KeyTable {
+            slots: vec![0; MIN_SLOTS],
+            arena: Vec::new(),
+            len: 0,
+            peak: 0,
+            dropped: 0,
+            cap,
+            proofs: None,
+        }
+    }
+
+    /// Hold the positions of `proofs` as entered (they are not counted, nor ever dropped) until
+    /// `take_proofs`.
+    pub fn lend_proofs(&mut self, proofs: Proofs) {
+        self.proofs = Some(Box::new(proofs));
+    }
+
+    /// The proofs lent to the table (empty ones if none were).
+    pub fn take_proofs(&mut self) -> Proofs {
+        self.proofs.take().map(|p| *p).unwrap_or_default()
+    }
+
+    /// The keys held, oldest first.
+    pub fn keys(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        let mut offset = 0;
+        std::iter::from_fn(move || {
+            if offset >= self.arena.len() {
+                return None;
+            }
+            let (len, start) = read_varint(&self.arena, offset);
+            offset = start + len;
+            Some(&self.arena[start..offset])
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -63,11 +99,19 @@ impl KeyTable {
     /// Whether `key` (whose `hash_key` is `hash`) is in the table.
     #[inline]
     pub fn contains(&self, hash: u64, key: &[u8]) -> bool {
-        self.find(hash, key).is_ok()
+        self.find(hash, key).is_ok() || self.proven(hash, key)
     }
 
-    /// Enter `key`; false when it was there already.
+    #[inline]
+    fn proven(&self, hash: u64, key: &[u8]) -> bool {
+        self.proofs.as_ref().is_some_and(|p| p.contains(hash, key))
+    }
+
+    /// Enter `key`; false when it was there already (or is a lent proof).
     pub fn insert(&mut self, hash: u64, key: &[u8]) -> bool {
+        if self.proven(hash, key) {
+            return false;
+        }
         let mut slot = match self.find(hash, key) {
             Ok(_) => return false,
             Err(slot) => slot,
@@ -279,6 +323,36 @@ mod tests {
             let k = key(i);
             assert_eq!(t.contains(hash_key(&k), &k), i >= oldest_kept, "{i}");
         }
+    }
+
+    #[test]
+    fn lists_its_keys_oldest_first_after_drops() {
+        let mut t = KeyTable::new(20_000);
+        for i in 0..5_000 {
+            let k = key(i);
+            t.insert(hash_key(&k), &k);
+        }
+        let first_kept = 5_000 - t.len() as u32;
+        let listed: Vec<Vec<u8>> = t.keys().map(<[u8]>::to_vec).collect();
+        let expected: Vec<Vec<u8>> = (first_kept..5_000).map(key).collect();
+        assert_eq!(listed, expected);
+    }
+
+    #[test]
+    fn a_lent_proof_counts_as_entered() {
+        let mut proofs = Proofs::new(usize::MAX);
+        let mut lost = KeyTable::new(usize::MAX);
+        lost.insert(hash_key(b"lost"), b"lost");
+        proofs.add_lost(&lost, b"root");
+        let mut t = KeyTable::new(usize::MAX);
+        t.lend_proofs(proofs);
+        assert!(t.contains(hash_key(b"lost"), b"lost"));
+        assert!(!t.insert(hash_key(b"root"), b"root"));
+        assert!(t.insert(hash_key(b"new"), b"new"));
+        assert_eq!(t.len(), 1);
+        let back = t.take_proofs();
+        assert_eq!(back.len(), 2);
+        assert!(!t.contains(hash_key(b"lost"), b"lost"));
     }
 
     #[test]
