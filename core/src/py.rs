@@ -19,7 +19,7 @@ trait Engine: SearchGame + Default {
     fn text(state: &Self::State) -> String;
     fn legal(state: &Self::State, out: &mut Vec<Move>);
     fn is_legal(state: &Self::State, mv: Move) -> bool;
-    fn play(state: &Self::State, mv: Move) -> Self::State;
+    fn apply_move(state: &Self::State, mv: Move) -> Self::State;
     fn numbered(deal: u64) -> Self::State;
 }
 
@@ -36,7 +36,7 @@ impl Engine for hamilton::Hamilton {
     fn is_legal(state: &hamilton::State, mv: Move) -> bool {
         hamilton::is_legal(state, mv)
     }
-    fn play(state: &hamilton::State, mv: Move) -> hamilton::State {
+    fn apply_move(state: &hamilton::State, mv: Move) -> hamilton::State {
         hamilton::apply(state, mv)
     }
     fn numbered(deal: u64) -> hamilton::State {
@@ -57,7 +57,7 @@ impl Engine for union_square::UnionSquare {
     fn is_legal(state: &union_square::State, mv: Move) -> bool {
         union_square::is_legal(state, mv)
     }
-    fn play(state: &union_square::State, mv: Move) -> union_square::State {
+    fn apply_move(state: &union_square::State, mv: Move) -> union_square::State {
         union_square::apply(state, mv)
     }
     fn numbered(deal: u64) -> union_square::State {
@@ -103,7 +103,7 @@ fn count<E: Engine>(state: &E::State, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|&mv| count::<E>(&E::play(state, mv), depth - 1)).sum()
+    moves.iter().map(|&mv| count::<E>(&E::apply_move(state, mv), depth - 1)).sum()
 }
 
 /// The core's version, for `patience --version`.
@@ -141,7 +141,7 @@ fn apply(game: &str, position: &str, move_text: &str) -> PyResult<String> {
     with_engine!(game, E, {
         let state = E::parse(position).map_err(value_error)?;
         let mv = parse_move::<E>(&state, move_text)?;
-        Ok(E::text(&E::play(&state, mv)))
+        Ok(E::text(&E::apply_move(&state, mv)))
     })
 }
 

@@ -83,6 +83,7 @@ fn check_child(parent: &State, child: &Child<State>) {
         s = apply(&s, m);
     }
     assert_eq!(s, child.state);
+    assert_eq!(Hamilton.play(parent, Order::Plain, &child.moves), child.state, "play");
     assert!(safe_move(&s).is_none(), "a child is closed under the safe moves");
 }
 

@@ -389,6 +389,10 @@ impl SearchGame for Hamilton {
         self.children_with(state, order, true, out);
     }
 
+    fn play(&self, state: &State, _order: Order, moves: &[Move]) -> State {
+        moves.iter().fold(*state, |position, &m| apply(&position, m))
+    }
+
     /// Python's value in half points (an exact integer: the same order as Python's floats).
     fn value(&self, state: &State) -> i64 {
         value(state) as i64

@@ -1,16 +1,19 @@
 //! One depth-first search below one part of the root, in one order, on the shared table.
 //!
-//! Its path is a stack of frames; the children of every frame on the path are kept in one
-//! stack (`kids`) with their keys in another (`keys`), so entering a position allocates
-//! nothing of the search's own (the game's `Child` moves are the game's). A frame's position
-//! is the child of the frame below it that is being searched (the part's root for the first),
-//! and a frame's key is that child's key. Children already in the table or on the path when
-//! they are listed are not kept (they were entered), nor children found so later.
+//! Its path is a stack of frames, each holding its own position; the children waiting on every
+//! frame of the path are kept in one stack (`kids`) as their moves (in the `moves` stack) and
+//! their keys (in `keys`), so entering a position allocates nothing of the search's own. A
+//! waiting child's position is made from its frame's position by its moves
+//! (`SearchGame::play`) only when it is entered: most children are never entered (another
+//! search or an earlier branch entered them first), and a position is far larger than its
+//! moves and key (Union Square's is 338 bytes against a few moves and a 40-byte key, with a
+//! hundred children and more per frame on a path thousands of frames deep). A frame's key is
+//! the key of the child of the frame below it that is being searched (the part's root's for the
+//! first). Children already in the table or on the path when they are listed are not kept
+//! (they were entered), nor children found so later.
 //!
-//! Memory on a deep path: per frame 32 bytes and a path-hash entry, and per child kept
-//! `size_of::<Child<S>>()` + 16 bytes, its key's bytes and its moves' heap block (measured with
-//! tests/search_bench.rs on a ring of a million positions, two children each, 32-byte keys:
-//! about 470 bytes per frame of the deepest path, 500,001 frames deep).
+//! Memory on a deep path: per frame `size_of::<Frame<S>>()` (its position and 40 bytes) and a
+//! path-hash entry, and per child kept 24 bytes, its key's bytes and 3 bytes per move.
 
 use std::collections::HashMap;
 use std::mem::size_of;
@@ -19,10 +22,6 @@ use super::game::{Child, Order, SearchGame};
 use super::hash::{hash_key, PassBuild};
 use super::table::KeyTable;
 use crate::moves::Move;
-
-/// The heap bytes of a waiting child's moves, as `path_bytes` estimates them (a few moves and the
-/// allocator's overhead): counting them exactly would walk every waiting child once per slice.
-const MOVES_ALLOCATION: usize = 48;
 
 /// How a slice ended.
 pub(crate) enum Step {
@@ -34,22 +33,28 @@ pub(crate) enum Step {
     Exhausted,
 }
 
-struct Kid<S> {
-    child: Child<S>,
+/// A child waiting on a frame: where its moves and its key lie in `moves` and `keys`.
+struct Kid {
+    moves_start: u32,
+    moves_len: u32,
     key_start: u32,
     key_len: u32,
     hash: u64,
 }
 
-struct Frame {
+struct Frame<S> {
     /// Where this frame's children begin in `kids` (they end at the next frame's start).
     kids_start: usize,
     /// The next child of this frame to try; the one being searched is `next - 1`.
     next: usize,
     /// Where this frame's children's keys begin in `keys`.
     keys_start: usize,
+    /// Where this frame's children's moves begin in `moves`.
+    moves_start: usize,
     /// The hash of this frame's own key.
     hash: u64,
+    /// This frame's position.
+    state: S,
 }
 
 pub(crate) struct DepthFirst<S> {
@@ -58,9 +63,10 @@ pub(crate) struct DepthFirst<S> {
     root_key: Vec<u8>,
     root_hash: u64,
     started: bool,
-    frames: Vec<Frame>,
-    kids: Vec<Kid<S>>,
+    frames: Vec<Frame<S>>,
+    kids: Vec<Kid>,
     keys: Vec<u8>,
+    moves: Vec<Move>,
     /// The hashes of the keys on the path, with their counts (a fast "not on the path").
     on_path: HashMap<u64, u32, PassBuild>,
     buf: Vec<Child<S>>,
@@ -69,13 +75,14 @@ pub(crate) struct DepthFirst<S> {
 }
 
 impl<S: Clone> DepthFirst<S> {
-    /// The bytes its path holds (allocated: frames, the children waiting on them with their moves,
-    /// their keys and the path's hashes). Deep paths in Union Square hold thousands of frames.
+    /// The bytes its path holds (allocated: frames with their positions, the children waiting on
+    /// them, their moves and keys, and the path's hashes). Deep paths in Union Square hold
+    /// thousands of frames.
     pub fn path_bytes(&self) -> usize {
-        // each waiting child's line of moves is one small allocation of its own (estimated)
-        self.frames.capacity() * size_of::<Frame>()
-            + self.kids.capacity() * (size_of::<Kid<S>>() + MOVES_ALLOCATION)
+        self.frames.capacity() * size_of::<Frame<S>>()
+            + self.kids.capacity() * size_of::<Kid>()
             + self.keys.capacity()
+            + self.moves.capacity() * size_of::<Move>()
             + self.on_path.capacity() * 16
     }
 
@@ -92,6 +99,7 @@ impl<S: Clone> DepthFirst<S> {
             frames: Vec::new(),
             kids: Vec::new(),
             keys: Vec::new(),
+            moves: Vec::new(),
             on_path: HashMap::default(),
             buf: Vec::new(),
             deepest: 0,
@@ -122,7 +130,7 @@ impl<S: Clone> DepthFirst<S> {
                 return (Step::Running, 0);
             }
             self.started = true;
-            self.push_frame(self.root_hash);
+            self.push_frame(self.root_hash, self.root.clone());
             used += 1;
             if let Some(line) = self.expand(game, table) {
                 return (Step::Won(line), used);
@@ -151,11 +159,14 @@ impl<S: Clone> DepthFirst<S> {
             // Entered now, unless entered before; a key on the path that had been dropped from
             // the table goes back in (it is being expanded: entered) and is skipped.
             let fresh = table.insert(hash, key) && !self.on_path(hash, key);
-            self.frames.last_mut().expect("a frame").next += 1;
+            let moves = &self.moves[kid.moves_start as usize..(kid.moves_start + kid.moves_len) as usize];
+            let top = self.frames.last_mut().expect("a frame");
+            top.next += 1;
             if !fresh {
                 continue;
             }
-            self.push_frame(hash);
+            let state = game.play(&top.state, self.order, moves);
+            self.push_frame(hash, state);
             used += 1;
             if let Some(line) = self.expand(game, table) {
                 return (Step::Won(line), used);
@@ -163,12 +174,14 @@ impl<S: Clone> DepthFirst<S> {
         }
     }
 
-    fn push_frame(&mut self, hash: u64) {
+    fn push_frame(&mut self, hash: u64, state: S) {
         self.frames.push(Frame {
             kids_start: self.kids.len(),
             next: self.kids.len(),
             keys_start: self.keys.len(),
+            moves_start: self.moves.len(),
             hash,
+            state,
         });
         *self.on_path.entry(hash).or_insert(0) += 1;
         self.deepest = self.deepest.max(self.frames.len());
@@ -184,6 +197,7 @@ impl<S: Clone> DepthFirst<S> {
         }
         self.kids.truncate(frame.kids_start);
         self.keys.truncate(frame.keys_start);
+        self.moves.truncate(frame.moves_start);
     }
 
     /// List the top frame's children: a won one ends the search with its line; those entered
@@ -193,12 +207,7 @@ impl<S: Clone> DepthFirst<S> {
         game: &G,
         table: &KeyTable,
     ) -> Option<Vec<Move>> {
-        let depth = self.frames.len();
-        let state = if depth == 1 {
-            &self.root
-        } else {
-            &self.kids[self.frames[depth - 2].next - 1].child.state
-        };
+        let state = &self.frames.last().expect("a frame").state;
         game.children(state, self.order, &mut self.buf);
         let mut children = std::mem::take(&mut self.buf);
         let mut won = None;
@@ -216,7 +225,15 @@ impl<S: Clone> DepthFirst<S> {
                 continue;
             }
             let key_len = (self.keys.len() - start) as u32;
-            self.kids.push(Kid { child, key_start: start as u32, key_len, hash });
+            let moves_start = self.moves.len() as u32;
+            self.moves.extend_from_slice(&child.moves);
+            self.kids.push(Kid {
+                moves_start,
+                moves_len: child.moves.len() as u32,
+                key_start: start as u32,
+                key_len,
+                hash,
+            });
         }
         children.clear();
         self.buf = children;
@@ -247,8 +264,15 @@ impl<S: Clone> DepthFirst<S> {
     /// The moves from the part's root down the path, then `last`.
     fn line_to(&self, last: &[Move]) -> Vec<Move> {
         let below = &self.frames[..self.frames.len() - 1];
-        let mut line: Vec<Move> =
-            below.iter().flat_map(|f| self.kids[f.next - 1].child.moves.iter().copied()).collect();
+        let mut line: Vec<Move> = below
+            .iter()
+            .flat_map(|f| {
+                let kid = &self.kids[f.next - 1];
+                self.moves[kid.moves_start as usize..(kid.moves_start + kid.moves_len) as usize]
+                    .iter()
+                    .copied()
+            })
+            .collect();
         line.extend_from_slice(last);
         line
     }

@@ -47,6 +47,21 @@ pub trait SearchGame {
     /// cleared first.
     fn children(&self, state: &Self::State, order: Order, out: &mut Vec<Child<Self::State>>);
 
+    /// The position after `moves`, the moves of one of the children `children(state, order)`
+    /// lists, played from `state`: depth-first search keeps a waiting child as its moves and its
+    /// key, and makes its position only when it enters it. The default lists those children
+    /// again and picks the one with those moves (exact when no two of them share their moves); a
+    /// game overrides it with its rules.
+    fn play(&self, state: &Self::State, order: Order, moves: &[Move]) -> Self::State {
+        let mut children = Vec::new();
+        self.children(state, order, &mut children);
+        children
+            .into_iter()
+            .find(|child| child.moves == moves)
+            .expect("the moves of one of the position's children")
+            .state
+    }
+
     /// How promising `state` looks, higher is better: best-first search expands the position
     /// of highest value it has met. The default, 0 for all, leaves best-first search to its
     /// tie-breaks (deeper first, then first met).

@@ -326,6 +326,14 @@ impl SearchGame for UnionSquare {
         children(state, order, out)
     }
 
+    fn play(&self, state: &State, _order: Order, moves: &[Move]) -> State {
+        let mut next = state.clone();
+        for &m in moves {
+            apply_in_place(&mut next, m);
+        }
+        next
+    }
+
     /// Python's value doubled (an exact integer: the same order as Python's floats).
     fn value(&self, state: &State) -> i64 {
         value2(state) as i64

@@ -33,6 +33,7 @@ fn check_replay(state: &State, kids: &[Child<State>]) {
             s = apply(&s, mv);
         }
         assert_eq!(s, kid.state, "{}", encode(&kid.moves));
+        assert_eq!(UnionSquare.play(state, Order::Plain, &kid.moves), kid.state, "play");
         assert!(safe_move(&kid.state).is_none(), "children are closed under the safe moves");
     }
 }
