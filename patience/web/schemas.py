@@ -169,7 +169,8 @@ class GameOut(BaseModel):
     finished: bool
     won: bool
     elapsed_seconds: int = Field(description="Play time: counted only while a page shows the game "
-                                             "(see POST /api/games/{id}/clock)")
+                                             "(see POST /api/games/{id}/clock); a running clock is "
+                                             "counted up to this answer")
     clock_running: bool = Field(default=False,
                                 description="True while a page's reports keep the clock running")
     can_finish: bool = Field(default=False, description="The rest is a sure win by foundation moves alone: "
