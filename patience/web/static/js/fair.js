@@ -123,12 +123,6 @@ export function stopOdds() {
 /** Add the setting to the toolbar's last group (the toolbar moves it into the menu when needed). */
 export function installFair(changed) {
   onChange = changed;
-  if (!document.querySelector('link[href="/static/fair.css"]')) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = "/static/fair.css";
-    document.head.append(link);
-  }
   const groups = document.querySelectorAll(".toolbar .group");
   const group = groups[groups.length - 1];
   if (!group || $("analysis-mode")) return;
