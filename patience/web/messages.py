@@ -128,6 +128,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Weighing your moves from what you saw…"),
     # sharing a deal
     N_("Copy link"), N_("Link copied: open it to play this deal."), N_("The link could not be copied:"),
+    # piles as the hints' sentences name them (patience/wording.py pile_text)
+    N_("pile {number}"), N_("foundation {number}"), N_("the Chooser"), N_("the waste"),
 )
 
 #: Card names for screen readers, by card text.
