@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))  # run as python scripts/screenshots.py
 from patience.notation import parse_record  # noqa: E402
 from patience.web.app import create_app  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, serving  # noqa: E402
-from tests.browser.helpers import drag, open_deal, post_moves, winning_line  # noqa: E402
+from tests.browser.helpers import drag_move, open_deal, post_moves, winning_line  # noqa: E402
 
 SIZES = ((390, 844), (1280, 800), (1920, 1080))
 LANGUAGES = {"en": "en", "pt_BR": "pt-BR", "ru": "ru"}
@@ -206,13 +206,8 @@ def one_win(camera: Camera, size: tuple[int, int], lang: str) -> None:
     game, deal, moves = winning_line("winning-hamilton-1.txt")
     with camera.page(size, lang) as page:
         open_deal(page, camera.url, game, deal)
-        before = post_moves(page, moves[:-1])
-        source_pile, target_pile = moves[-1].split("x")[0].split("-")
-        count = int(moves[-1].split("x")[1]) if "x" in moves[-1] else 1
-        pile_of = {p["notation"]: p["pile"] for p in before["view"]["piles"]}
-        page.wait_for_function("() => document.getAnimations().length === 0")
-        source = page.locator(f'#table [data-pile="{pile_of[source_pile]}"] > [data-card]').nth(-count)
-        drag(page, source, page.locator(f'[data-pile="{pile_of[target_pile]}"]'))
+        post_moves(page, moves[:-1])
+        drag_move(page, moves[-1])
         page.wait_for_function("() => window.patience.app.game.won")
         page.wait_for_selector("#message[data-kind='won']")
         camera.take(page, f"win-{size[0]}x{size[1]}-{lang}",

@@ -19,6 +19,7 @@ from tests.browser.conftest import RESULTS_DIR
 from tests.browser.helpers import (
     control,
     drag,
+    drag_move,
     game_object,
     open_deal,
     open_deal_by_controls,
@@ -297,6 +298,33 @@ def test_hint_shows_a_move_and_the_indicator_settles(page: Any, live_server: str
     assert box.get_attribute("data-basis") in ("winning line", "heuristic")
     expect(page.locator("#winnable")).not_to_have_attribute("data-status", "pending", timeout=15000)
     assert page.locator("#winnable").get_attribute("data-status") in ("winnable", "lost", "unknown")
+
+
+#: Every status the dot takes from now on, in window.dotStatuses.
+WATCH_DOT_JS = """() => {
+  window.dotStatuses = [];
+  const dot = document.getElementById("winnable");
+  new MutationObserver(() => window.dotStatuses.push(dot.dataset.status))
+    .observe(dot, { attributes: true, attributeFilter: ["data-status"] });
+}"""
+
+
+def test_on_a_known_winning_line_the_dot_never_says_thinking(page: Any, live_server: str) -> None:
+    game, deal, moves = winning_line("winning-hamilton-1.txt")
+    open_deal(page, live_server, game, deal)
+    version = post_moves(page, moves[:22])["version"]
+    dot = page.locator("#winnable")
+    expect(dot).to_have_attribute("data-status", "winnable", timeout=30000)  # the server knows a line
+    hint = page.request.post(f"{live_server}/api/games/{game_object(page)['id']}/hint", data={}).json()
+    assert hint["basis"] == "winning line" and len(hint["line"]) >= 3, hint
+    page.evaluate(WATCH_DOT_JS)
+    for step, move in enumerate(hint["line"][:3], start=1):
+        drag_move(page, move)
+        wait_version(page, version + step)
+        expect(dot).to_have_attribute("data-status", "winnable")
+    page.wait_for_timeout(1000)
+    statuses = page.evaluate("window.dotStatuses")
+    assert "pending" not in statuses, statuses
 
 
 def test_keyboard_only_play(page: Any, live_server: str) -> None:
