@@ -327,6 +327,26 @@ def test_on_a_known_winning_line_the_dot_never_says_thinking(page: Any, live_ser
     assert "pending" not in statuses, statuses
 
 
+def test_the_first_screen_of_hamilton_says_what_the_chooser_is(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 1)
+    tip = page.locator("#tip")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text("Chooser (the dashed box)")
+    label = page.evaluate("""() => getComputedStyle(
+        document.querySelector('[data-pile="chooser"]'), '::after').content""")
+    assert label == '"Chooser"'
+    version = post_moves(page, ["s"])["version"]  # a card in the Chooser: the box shows it, not its name
+    assert page.evaluate("""() => getComputedStyle(
+        document.querySelector('[data-pile="chooser"]'), '::after').display""") == "none"
+    expect(tip).to_be_visible()
+    control(page, "#hint").click()  # anything else in the dock takes the tip's place
+    expect(page.locator("#hint-box")).to_be_visible()
+    expect(tip).to_be_hidden()
+    post_moves(page, ["c-f1"])  # the start card is chosen: no more tip
+    wait_version(page, version + 1)
+    expect(tip).to_be_hidden()
+
+
 def test_keyboard_only_play(page: Any, live_server: str) -> None:
     open_deal(page, live_server, "hamilton", 1)
     page.reload()  # the same game comes back; focus starts at the top of the page

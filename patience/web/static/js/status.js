@@ -5,6 +5,9 @@ import { fmt, t } from "./i18n.js";
 import { playSeconds } from "./clock.js";
 import { $, app } from "./state.js";
 
+const CHOOSING_TIP = "Choose the start card: click the stock to turn a card to the Chooser (the dashed box), "
+  + "up to three times, then drag it to a foundation. Its rank is the start rank.";
+
 /** 83 -> "1:23"; 3700 -> "1:01:40". */
 export function clock(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -63,6 +66,10 @@ export function renderStatus() {
     }
   }
   $("status").replaceChildren(...items);
+  // while the start card is being chosen, the dock says what the Chooser is (as the terminal does)
+  const choosing = status.choices_left !== null && status.choices_left !== undefined;
+  $("tip").hidden = !choosing;
+  $("tip").textContent = choosing ? t(CHOOSING_TIP) : "";
   const deal = g.deal !== null && g.deal !== undefined ? fmt("Deal {number}", { number: g.deal }) : t("Custom deal");
   $("deal-label").textContent = `${t(g.name)} · ${deal}`;
 }

@@ -148,6 +148,7 @@ function makePile(pile) {
   el.tabIndex = -1;
   el.setAttribute("role", "group");
   el.setAttribute("aria-label", pileLabel(pile));
+  if (pile.kind === "chooser") el.dataset.label = t("Chooser"); // shown in the empty box
   el.style.gridArea = pile.notation;
   return el;
 }
