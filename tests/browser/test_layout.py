@@ -270,7 +270,7 @@ def test_a_hint_shows_whole_above_the_footer_line(
     assert_footer_line_shows(page)
     # the bold line names the card and its target as the sentence does (6♣ → pile 3, not "Tableau pile 3")
     head, sentence = box.locator("strong").inner_text(), box.locator("small").inner_text()
-    target = head.rsplit("→", 1)[-1].strip() if "→" in head else ""
+    target = head.replace("\xa0", " ").rsplit("→", 1)[-1].strip() if "→" in head else ""
     assert not target or target in sentence, f"{head!r} / {sentence!r}"
     page.screenshot(path=str(RESULTS_DIR / f"hint-{width}x{height}-{lang}.png"))
 
@@ -326,6 +326,28 @@ def test_the_phone_table_has_an_even_margin_with_its_outlines_and_shadows(
     assert min(left, right) >= 6 and abs(left - right) <= 1, f"{game}: margins {left:.1f} px, {right:.1f} px"
     left, right = reach["shaded"][0], width - reach["shaded"][1]
     assert min(left, right) >= 1, f"{game}: with the shadows, {left:.1f} px left, {right:.1f} px right"
+
+
+#: Each toolbar select's width and the width its chosen option's text needs (its font, its padding).
+SELECT_ROOM_JS = """() => [...document.querySelectorAll(".toolbar select")].map((el) => {
+  const s = getComputedStyle(el);
+  const canvas = document.createElement("canvas").getContext("2d");
+  canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  const text = el.selectedOptions[0] ? el.selectedOptions[0].text : "";
+  return [el.id, el.getBoundingClientRect().width, canvas.measureText(text).width];
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_1280_px_the_deal_field_stays_in_the_bar_and_selects_fit_their_choice(
+        page_factory: Any, live_server: str, lang: str) -> None:
+    page = page_factory(viewport={"width": 1280, "height": 800})
+    assert page.request.post(f"{live_server}/api/language", data={"lang": lang}).ok
+    open_deal(page, live_server, "hamilton", 1)
+    for name, width, text in page.evaluate(SELECT_ROOM_JS):
+        assert width <= text + 48, f"{name} is {width:.0f} px wide for {text:.0f} px of text"
+    assert page.locator("#menu-panel #deal-number").count() == 0, "the deal field went into the menu"
+    expect(page.locator("#deal-number")).to_be_visible()
 
 
 def test_four_colour_deck_setting(page: Any, live_server: str) -> None:
