@@ -24,7 +24,7 @@ from patience.rules import CHOOSER, FOUNDATION, STOCK_MOVE, TABLEAU, Game, Move
 from patience.store import GameRecord, Store
 from patience.table import Table
 from patience.terminal import TerminalGame, colour_wanted, deal_game, normalize_input, stream_reader
-from patience.wording import refusal
+from patience.wording import describe_move, refusal
 
 ROOT = Path(__file__).resolve().parent.parent
 CHOOSE = Move(CHOOSER, FOUNDATION, 1)
@@ -493,3 +493,14 @@ def test_play_saves_to_the_users_data_directory_by_default(data_home: Path,
     monkeypatch.setattr("sys.stdin", io.StringIO("s\n"))
     assert cli.main(["play", "hamilton", "--deal", "7", "--no-color", "--lang", "en"]) == 0
     assert (data_home / "patience" / "terminal.sqlite3").exists()
+
+
+def test_moves_undo_and_redo_say_what_was_played_or_taken_back() -> None:
+    game, good, _bad = hamilton_setup(DEAL)
+    out, _terminal = play(dealt(game, DEAL), f"s\nc-f1\n{good}\nundo\nredo\nquit\nyes\n")
+    state = after_choice(game, DEAL)
+    what = describe_move(game, state, good)
+    assert f"Played {good}: {what}" in out
+    assert f"Took back {good}: {what}" in out
+    assert f"Played again {good}: {what}" in out
+    assert out.index(f"Took back {good}") > out.index(f"Played {good}")
