@@ -504,3 +504,26 @@ def test_moves_undo_and_redo_say_what_was_played_or_taken_back() -> None:
     assert f"Took back {good}: {what}" in out
     assert f"Played again {good}: {what}" in out
     assert out.index(f"Took back {good}") > out.index(f"Played {good}")
+
+
+def test_play_with_a_deal_offers_that_deals_game_under_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "terminal.sqlite3")
+    args = ["--db", db, "--no-color", "--lang", "en"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\ns\nquit\ny\n"))
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\nquit\ny\n"))  # another deal played since
+    assert cli.main(["play", "hamilton", "--deal", "7", *args]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    out = capsys.readouterr().out
+    assert "Resume your game of Hamilton, deal 42 (moves played: 2)? (y/n) y" in out
+    assert "choices left 1" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\ns\nquit\ny\n"))  # no: a new game of that deal
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    out = capsys.readouterr().out
+    assert "Hamilton, deal 42." in out and "choices left 2" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))  # the one declined is still offered later
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    assert "Resume your game of Hamilton, deal 42" in capsys.readouterr().out
