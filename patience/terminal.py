@@ -256,7 +256,7 @@ class TerminalGame:
     def show_board(self) -> None:
         """The table, then what the position means for the player."""
         game, state = self.game, self.state
-        self.out.write("\n" + layout_text(game, state, colour=self.colour) + "\n\n")
+        self.out.write("\n" + layout_text(game, state, colour=self.colour, width=self.width) + "\n\n")
         if game.is_won(state):
             self.say(_("You won! Every card is on the foundations."))
             self.say(_("Type new for another deal, or quit."))

@@ -527,3 +527,17 @@ def test_play_with_a_deal_offers_that_deals_game_under_way(tmp_path: Path, monke
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))  # the one declined is still offered later
     assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
     assert "Resume your game of Hamilton, deal 42" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR", "ru"])
+def test_union_square_fits_a_window_of_60_columns(lang: str) -> None:
+    game = get_game("union-square")
+    out = io.StringIO()
+    dealt_game = dealt(game, 5)
+    terminal = TerminalGame(dealt_game.table, dealt_game.record, out, colour=False, rng=random.Random(0),
+                            width=60)
+    with language(lang):
+        assert terminal.run(stream_reader(io.StringIO("s\nquit\ny\n"), out)) == 0
+    lines = [line for line in out.getvalue().splitlines() if not line.endswith(" y")]  # not the question
+    assert max(len(line) for line in lines) <= 60, max(lines, key=len)
+    assert any(line.startswith("t1 ") and "t2 " in line and "t3 " not in line for line in lines)
