@@ -18,7 +18,6 @@ Hamilton  score 0/52  stock 24  choices left 3
 from __future__ import annotations
 
 import textwrap
-
 from typing import Any, Final, TypeVar
 
 from patience import wording
