@@ -130,6 +130,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Copy link"), N_("Link copied: open it to play this deal."), N_("The link could not be copied:"),
     # piles as the hints' sentences name them (patience/wording.py pile_text)
     N_("pile {number}"), N_("foundation {number}"), N_("the Chooser"), N_("the waste"),
+    # "Show me how": its speed
+    N_("Speed"), N_("Slow"), N_("Normal"), N_("Fast"),
     # while the start card is being chosen
     N_("Choose the start card: click the stock to turn a card to the Chooser (the dashed box), "
        "up to three times, then drag it to a foundation. Its rank is the start rank."),
