@@ -222,8 +222,10 @@ class Statistics:
 
     @property
     def win_rate(self) -> float:
-        """Won / played, 0 when nothing was played."""
-        return self.won / self.played if self.played else 0.0
+        """Won / finished, 0 when nothing is finished: a deal still being played lowers it only once
+        it is lost (restarted, abandoned, deleted or stuck), not while it is played."""
+        finished = sum(1 for r in self.history if r.won is not None)
+        return self.won / finished if finished else 0.0
 
     @classmethod
     def of(cls, results: Sequence[DealResult]) -> Statistics:
