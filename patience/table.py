@@ -499,7 +499,8 @@ class Table:
         now = self.clock()
         self.store.forget_unplayed(player, now - UNPLAYED_KEPT_SECONDS)
         fresh = self.store.create_game(player, record.game, record.deal, record.deck, now)
-        if not record.finished and not self.store.save(record.ended(False, record.score, now), record.version):
+        ended = record.ended(False, record.score, now)
+        if not record.finished and not self.store.save(ended, record.version):
             raise stale()
         self.store.hand_over_result(player, record.id, fresh.id)
         changed = replace(fresh, version=fresh.version + 1)
