@@ -347,6 +347,23 @@ def test_the_first_screen_of_hamilton_says_what_the_chooser_is(page: Any, live_s
     expect(tip).to_be_hidden()
 
 
+def test_a_union_square_pile_shows_every_card_on_its_badge(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "union-square", 1)
+    game = post_moves(page, ["t1-t2", "t4-t10", "t5-t16", "t9-t11", "t12-t14", *["s"] * 9, "w-t7",
+                             *["s"] * 5, "w-t8", "s", "w-t6", "s", "w-t6"])  # pile 6 holds three cards
+    pile = next(p for p in game["view"]["piles"] if p["kind"] == "tableau" and len(p["cards"]) > 2)
+    badge = page.locator(f'#table [data-pile="{pile["pile"]}"] .peek-all')
+    expect(badge).to_have_text(str(len(pile["cards"])))
+    badge.click()
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    cards = " ".join(("10" if c[0] == "T" else c[0]) + symbols[c[1]] for c in pile["cards"])
+    expect(notice).to_have_text(f"pile {pile['pile'].split('-')[1]}, bottom to top: {cards}")
+    assert game_object(page)["version"] == game["version"]  # a look, not a move
+    assert page.locator(".selected").count() == 0
+
+
 def test_keyboard_only_play(page: Any, live_server: str) -> None:
     open_deal(page, live_server, "hamilton", 1)
     page.reload()  # the same game comes back; focus starts at the top of the page

@@ -205,7 +205,11 @@ function placeCards(el, pile, sizes, fanStep) {
     el.append(countBadge(n));
   }
   if (pile.kind === "tableau" && fanStep === "peek" && n > 2) {
-    el.append(countBadge(n));
+    // a pile that shows its top two cards: its badge shows the others on a click (main.js)
+    const badge = countBadge(n);
+    badge.classList.add("peek-all");
+    badge.title = t("Every card of this pile");
+    el.append(badge);
   }
   if (pile.kind === "foundation" && pile.direction) {
     // a foundation that goes up, then down (Union Square): its size, like the tableau's badges

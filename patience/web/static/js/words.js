@@ -59,3 +59,10 @@ export function hintWords(game, text) {
   const group = move.count > 1 ? ` (${plural("{count} card", move.count)})` : "";
   return `${cardSymbol(first)}${group} → ${pileShort(dst).replace(/ /g, "\u00a0")}`; // "pile 3" on one line
 }
+
+/** Every card of a pile, bottom first, in a sentence: "pile 3, bottom to top: 5♥ 6♥ 7♥ 8♥". */
+export function pileCardsWords(game, notation) {
+  const pile = viewPile(game.view, notation);
+  if (!pile) return "";
+  return fmt("{pile}, bottom to top: {cards}", { pile: pileShort(pile), cards: pile.cards.map(cardSymbol).join(" ") });
+}
