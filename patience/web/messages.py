@@ -131,6 +131,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Copy link"), N_("Link copied: open it to play this deal."), N_("The link could not be copied:"),
     # piles as the hints' sentences name them (patience/wording.py pile_text)
     N_("pile {number}"), N_("foundation {number}"), N_("the Chooser"), N_("the waste"),
+    # the review of a deal never winnable
+    N_("The deal as dealt: no order of moves could win it."),
     # a Union Square pile's badge: every card of the pile
     N_("Every card of this pile"), N_("{pile}, bottom to top: {cards}"),
     # "Show me how": its speed

@@ -270,7 +270,8 @@ class ReviewOut(BaseModel):
     played_words: str | None = None
     better_words: str | None = None
     turning_point: ViewOut | None = Field(
-        default=None, description="The board after lost_at - 1 moves (or the last board when winnable)")
+        default=None, description="The board after lost_at - 1 moves (the last board when winnable, the "
+                                  "deal as dealt when lost_at is 0)")
     steps: list[ReviewStepOut] = Field(
         default_factory=list, description="The winning line step by step (at most the first 400 moves)")
 
