@@ -117,7 +117,8 @@ def test_the_review_of_a_deal_never_winnable_shows_the_deal(page: Any, live_serv
     expect(dialog).to_have_attribute("data-status", "lost", timeout=30_000)
     board = page.locator("#review-table")
     expect(board.locator("[data-card]").first).to_be_visible()  # the deal as dealt, not an empty box
-    expect(page.locator("#review-step-text")).to_have_text("The deal as dealt: no order of moves could win it.")
+    step = page.locator("#review-step-text")
+    expect(step).to_have_text("The deal as dealt: no order of moves could win it.")
     expect(page.locator("#review-next")).to_be_hidden()  # no line to step through
     expect(page.locator("#review-play-on")).to_be_hidden()
 
