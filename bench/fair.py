@@ -19,6 +19,11 @@ table per game:
 The budget is per completion (``--max-nodes`` repeats exactly; default 5,000
 positions). The goals (docs/solver.md): Hamilton median ≤ 3 s, Union Square
 median ≤ 10 s, on deals not used for tuning (the default range was not).
+
+``--positions FILE`` times single solves instead: each line of FILE that is not a ``#`` comment is a
+position (the games' one-line text), solved as a fair solve solves a completion, at the budget and at
+4 and 16 times it (the fair player's ladder); printed per solve: outcome, positions, processor
+seconds. ``tests/data/solver/union-square-costly-looser.txt`` is one whose looser games are costly.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from patience import get_game
 from patience.fair import Budget, observe, odds
 from patience.rules import game_slugs
-from patience.solver import Result
+from patience.solver import Result, solve
 from patience.survey import parse_range, quantile
 
 DEFAULT_DEALS = "300001-300005"
@@ -92,6 +97,25 @@ def bench_game(slug: str, deals: range, samples: int, seed: int, budget: Budget)
             f"{quantile([float(p) for p in positions], 0.5):.0f}", f"{rate:.1f}", f"{peak:.0f}")
 
 
+def bench_positions(path: Path, budget: Budget) -> int:
+    """Solve each position of ``path`` at the budget and 4 and 16 times it; print a table."""
+    print("| line | budget | outcome | positions | processor s |")
+    print("|---|---|---|---|---|")
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        game = get_game(line.split()[0])
+        state = game.parse_position(line)
+        for factor in (1, 4, 16):
+            nodes = None if budget.max_nodes is None else budget.max_nodes * factor
+            seconds = None if budget.max_seconds is None else budget.max_seconds * factor
+            started = time.process_time()
+            result = solve(game, state, max_nodes=nodes, max_seconds=seconds, tidy=False)
+            print(f"| {number} | {nodes if nodes is not None else f'{seconds} s'} | {result.outcome} | "
+                  f"{result.nodes} | {time.process_time() - started:.2f} |", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -101,11 +125,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-nodes", type=int)
     parser.add_argument("--max-seconds", type=float)
+    parser.add_argument("--positions", type=Path, help="time single solves of the positions in FILE")
     args = parser.parse_args(argv)
     max_nodes = args.max_nodes
     if max_nodes is None and args.max_seconds is None:
         max_nodes = DEFAULT_NODES
     budget = Budget(max_nodes=max_nodes, max_seconds=args.max_seconds)
+    if args.positions is not None:
+        return bench_positions(args.positions, budget)
     rows = [bench_game(slug, parse_range(args.deals), args.samples, args.seed, budget) for slug in args.games]
     print("| " + " | ".join(HEADER) + " |")
     print("|" + "---|" * len(HEADER))

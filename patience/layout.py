@@ -17,6 +17,7 @@ Hamilton  score 0/52  stock 24  choices left 3
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Final, TypeVar
 
 from patience import wording
@@ -143,22 +144,30 @@ def _grid_cell(p: PileView, colour: bool) -> str:
     return _pad(head + cards + more, f"{p.notation:<3} {arrow} {visible}{more}", GRID_CELL)
 
 
-def _grid(tableau: list[PileView], colour: bool, columns: int) -> list[str]:
-    """Union Square's sixteen piles as the table shows them: four rows of four."""
+def _grid(tableau: list[PileView], colour: bool, columns: int, width: int | None) -> list[str]:
+    """Union Square's sixteen piles as the table shows them: four rows of four; in a window too narrow
+    for a row (``width`` columns), each row in two (or more) lines, and the legend wrapped."""
+    while width is not None and columns > 1 and columns * GRID_CELL > width and columns % 2 == 0:
+        columns //= 2
     lines = []
     for row in range(0, len(tableau), columns):
         lines.append("".join(_grid_cell(p, colour) for p in tableau[row:row + columns]).rstrip())
-    lines += ["", _("↑ rising pile (takes one rank higher)  ↓ falling pile (takes one rank lower)"),
+    legend = [_("↑ rising pile (takes one rank higher)  ↓ falling pile (takes one rank lower)"),
               _("Each pile shows its top two cards, and its size when it has more.")]
-    return lines
+    if width is not None and max(len(line) for line in legend) > width:
+        legend = [part for line in legend for part in line.split("  ")]  # the arrows' two halves apart
+        legend = [wrapped for line in legend
+                  for wrapped in textwrap.wrap(line, width=max(width, 20), break_long_words=False)]
+    return [*lines, "", *legend]
 
 
-def layout_text(game: Game[S], state: S, colour: bool = True) -> str:
+def layout_text(game: Game[S], state: S, colour: bool = True, width: int | None = None) -> str:
     """The whole table as lines of text; piles are labelled as in the notation.
 
     Hamilton's tableau is shown in columns, bottom card first; Union Square's
     sixteen piles as the 4×4 grid of the table, each with an arrow for its
-    direction, its top two cards and its size.
+    direction, its top two cards and its size. In a window of ``width`` columns
+    too narrow for a row of the grid, each row takes two lines.
     """
     view = game.view(state)
     lines = [status_line(game, view), ""]
@@ -168,7 +177,7 @@ def layout_text(game: Game[S], state: S, colour: bool = True) -> str:
     tableau = [p for p in view.piles if p.kind == "tableau"]
     columns = kit_of(game).table.grid_columns
     if columns is not None:
-        lines += _grid(tableau, colour, columns)
+        lines += _grid(tableau, colour, columns, width)
     else:
         lines += _columns(tableau, colour)
     return "\n".join(lines)

@@ -477,9 +477,11 @@ class Table:
         """A new game on the same deal at the review's turning point: the position after ``lost_at - 1``
         moves of this game (the last one that could still be won), counted as a game with hints.
 
-        The moves up to it are replayed, each its own action (one undo takes back one move); the game
-        reviewed is left as it is. Refused (nothing changes) when the game moved on since ``version``,
-        or has no turning point (``lost_at`` None or 0, or beyond its moves).
+        The moves up to it are replayed, each its own action (one undo takes back one move). The deal
+        goes on being one deal: the game reviewed, if still under way, ends (lost, its moves kept: it
+        leaves the saved games) and its statistics row becomes the new game's, so the deal is counted
+        once, as a game with hints. Refused (nothing changes) when the game moved on since
+        ``version``, or has no turning point (``lost_at`` None or 0, or beyond its moves).
         """
         record, _state = self.load(player, game_id)
         if version != record.version:
@@ -497,6 +499,10 @@ class Table:
         now = self.clock()
         self.store.forget_unplayed(player, now - UNPLAYED_KEPT_SECONDS)
         fresh = self.store.create_game(player, record.game, record.deal, record.deck, now)
+        ended = record.ended(False, record.score, now)
+        if not record.finished and not self.store.save(ended, record.version):
+            raise stale()
+        self.store.hand_over_result(player, record.id, fresh.id)
         changed = replace(fresh, version=fresh.version + 1)
         if moves:
             changed = self._after_moves(fresh.played([[str(m)] for m in moves], now, positions[-1]),

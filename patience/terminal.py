@@ -256,7 +256,7 @@ class TerminalGame:
     def show_board(self) -> None:
         """The table, then what the position means for the player."""
         game, state = self.game, self.state
-        self.out.write("\n" + layout_text(game, state, colour=self.colour) + "\n\n")
+        self.out.write("\n" + layout_text(game, state, colour=self.colour, width=self.width) + "\n\n")
         if game.is_won(state):
             self.say(_("You won! Every card is on the foundations."))
             self.say(_("Type new for another deal, or quit."))
@@ -323,7 +323,7 @@ class TerminalGame:
         The moves before a bad one stay played; the table is shown, then why the bad one failed.
         """
         game = self.game
-        played = False
+        played: list[str] = []
         problem: list[str] = []
         for word in words:
             try:
@@ -335,6 +335,7 @@ class TerminalGame:
                     problem.append(str(exc))
                 problem.append(_("Type help for the notation and the commands, moves for the legal moves."))
                 break
+            before = self.state
             try:
                 self._changed(*self.table.play(self.player, self.record.id, [word], self.record.version))
             except IllegalMoveError as exc:
@@ -344,11 +345,18 @@ class TerminalGame:
             except TableError as exc:
                 problem.append(str(exc))
                 break
-            played = True
+            what = describe_move(game, before, move)
+            played.append(_("Played {move}: {what}").format(move=move, what=what))
         if played:
             self.show_board()
-        for line in problem:
+        for line in played + problem:
             self.say(line)
+
+    def _say_moves(self, template: str, moves: Sequence[Move], state: Any) -> None:
+        """One line per move, played in turn from ``state``: ``template`` with its text and its words."""
+        for move in moves:
+            self.say(template.format(move=move, what=describe_move(self.game, state, move)))
+            state = self.game.apply_legal(state, move)
 
     def matching_moves(self, move: Move) -> list[str]:
         """After an illegal move: the legal moves between the same piles, or from the same pile."""
@@ -397,18 +405,22 @@ class TerminalGame:
             self.say(str(exc))
 
     def cmd_undo(self, args: list[str]) -> bool:
-        """``undo``."""
+        """``undo``: the board, then each move taken back."""
         def undo() -> None:
+            before = self.moves()
             self._changed(*self.table.undo(self.player, self.record.id, self.record.version))
             self.show_board()
+            self._say_moves(_("Took back {move}: {what}"), before[len(self.moves()):], self.state)
         self._refused(undo)
         return True
 
     def cmd_redo(self, args: list[str]) -> bool:
-        """``redo``."""
+        """``redo``: the board, then each move played again."""
         def redo() -> None:
+            before, state = len(self.moves()), self.state
             self._changed(*self.table.redo(self.player, self.record.id, self.record.version))
             self.show_board()
+            self._say_moves(_("Played again {move}: {what}"), self.moves()[before:], state)
         self._refused(redo)
         return True
 

@@ -1,6 +1,6 @@
 """Screenshots of the page, reproducible: both games in three sizes and languages, looks, win, review, fair.
 
-    python scripts/screenshots.py --out /tmp/shots            # all 40 shots, a README.md beside them
+    python scripts/screenshots.py --out /tmp/shots            # all 52 shots, a README.md beside them
     python scripts/screenshots.py --out /tmp/shots --only fair  # one group: play, looks, win, review, fair
 
 It starts the real app (:func:`patience.web.app.create_app`, served by uvicorn on a free port) over a
@@ -14,8 +14,8 @@ fresh database in a temporary folder, drives Debian's Chromium (``/usr/bin/chrom
 * ``win-WxH-LANG.png``: the win box after a won game (the last move of a winning line dragged on the
   page), in the three sizes and languages: the footer's line shows under it;
 * ``review-lost.png``: the review of a lost game, at its turning point;
-* ``fair-LANG-odds.png`` and ``fair-LANG-hint.png``: fair analysis at 1280×800, the dot with the odds,
-  then a fair hint (which takes the dot's place in the footer).
+* ``fair-WxH-LANG-odds.png`` and ``fair-WxH-LANG-hint.png``: fair analysis in the three sizes and
+  languages, the dot with the odds, then a fair hint (in the dock, above the footer's line).
 
 README.md lists each file with a line: what it shows, the width of a tableau card (CSS pixels) and
 whether the page scrolls. Every shot is the window only (what a player sees without scrolling).
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))  # run as python scripts/screenshots.py
 from patience.notation import parse_record  # noqa: E402
 from patience.web.app import create_app  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, serving  # noqa: E402
-from tests.browser.helpers import drag, open_deal, post_moves, winning_line  # noqa: E402
+from tests.browser.helpers import drag_move, open_deal, post_moves, winning_line  # noqa: E402
 
 SIZES = ((390, 844), (1280, 800), (1920, 1080))
 LANGUAGES = {"en": "en", "pt_BR": "pt-BR", "ru": "ru"}
@@ -206,13 +206,8 @@ def one_win(camera: Camera, size: tuple[int, int], lang: str) -> None:
     game, deal, moves = winning_line("winning-hamilton-1.txt")
     with camera.page(size, lang) as page:
         open_deal(page, camera.url, game, deal)
-        before = post_moves(page, moves[:-1])
-        source_pile, target_pile = moves[-1].split("x")[0].split("-")
-        count = int(moves[-1].split("x")[1]) if "x" in moves[-1] else 1
-        pile_of = {p["notation"]: p["pile"] for p in before["view"]["piles"]}
-        page.wait_for_function("() => document.getAnimations().length === 0")
-        source = page.locator(f'#table [data-pile="{pile_of[source_pile]}"] > [data-card]').nth(-count)
-        drag(page, source, page.locator(f'[data-pile="{pile_of[target_pile]}"]'))
+        post_moves(page, moves[:-1])
+        drag_move(page, moves[-1])
         page.wait_for_function("() => window.patience.app.game.won")
         page.wait_for_selector("#message[data-kind='won']")
         camera.take(page, f"win-{size[0]}x{size[1]}-{lang}",
@@ -237,17 +232,19 @@ def review_shot(camera: Camera) -> None:
 
 
 def fair_shots(camera: Camera) -> None:
-    """(e) fair analysis: the odds on the dot and a fair hint, in each language."""
+    """(e) fair analysis: the odds on the dot and a fair hint, in each size and language."""
     slug, deal, moves = line_of("hamilton", 4)
-    for lang in LANGUAGES:
-        with camera.page(lang=lang, storage={"patience.analysis": "fair"}) as page:
-            open_deal(page, camera.url, slug, deal)
-            post_moves(page, moves)
-            page.wait_for_function(ODDS_JS, timeout=120_000)
-            camera.take(page, f"fair-{lang}-odds", f"fair analysis, the odds on the dot, {lang}")
-            menu_click(page, "#hint")
-            page.wait_for_selector("#hint-box[data-basis='fair']:not([hidden])", timeout=60_000)
-            camera.take(page, f"fair-{lang}-hint", f"fair analysis, a fair hint in the footer, {lang}")
+    for size in SIZES:
+        for lang in LANGUAGES:
+            at = f"{size[0]}x{size[1]}-{lang}"
+            with camera.page(size, lang=lang, storage={"patience.analysis": "fair"}) as page:
+                open_deal(page, camera.url, slug, deal)
+                post_moves(page, moves)
+                page.wait_for_function(ODDS_JS, timeout=120_000)
+                camera.take(page, f"fair-{at}-odds", f"fair analysis, the odds on the dot, {at}")
+                menu_click(page, "#hint")
+                page.wait_for_selector("#hint-box[data-basis='fair']:not([hidden])", timeout=60_000)
+                camera.take(page, f"fair-{at}-hint", f"fair analysis, a fair hint over the footer line, {at}")
 
 
 def menu_click(page: Page, selector: str) -> None:

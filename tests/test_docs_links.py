@@ -118,3 +118,10 @@ def test_every_rules_test_is_named_in_the_rules(rules_tests: str) -> None:
     rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     named = {name for file, name in _TEST_REFERENCE.findall(rules) if file == rules_tests}
     assert _test_names(ROOT / rules_tests) - named == set()
+
+
+def test_the_readme_lays_union_square_out_as_the_page_does() -> None:
+    """The page draws the sixteen piles in four rows of four, or two rows of eight on a wide screen."""
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    paragraph = text[text.index("**Union Square** —"):][:400]
+    assert "four rows of four" in paragraph and "two rows of eight on a wide screen" in paragraph

@@ -24,7 +24,7 @@ from patience.rules import CHOOSER, FOUNDATION, STOCK_MOVE, TABLEAU, Game, Move
 from patience.store import GameRecord, Store
 from patience.table import Table
 from patience.terminal import TerminalGame, colour_wanted, deal_game, normalize_input, stream_reader
-from patience.wording import refusal
+from patience.wording import describe_move, refusal
 
 ROOT = Path(__file__).resolve().parent.parent
 CHOOSE = Move(CHOOSER, FOUNDATION, 1)
@@ -493,3 +493,51 @@ def test_play_saves_to_the_users_data_directory_by_default(data_home: Path,
     monkeypatch.setattr("sys.stdin", io.StringIO("s\n"))
     assert cli.main(["play", "hamilton", "--deal", "7", "--no-color", "--lang", "en"]) == 0
     assert (data_home / "patience" / "terminal.sqlite3").exists()
+
+
+def test_moves_undo_and_redo_say_what_was_played_or_taken_back() -> None:
+    game, good, _bad = hamilton_setup(DEAL)
+    out, _terminal = play(dealt(game, DEAL), f"s\nc-f1\n{good}\nundo\nredo\nquit\nyes\n")
+    state = after_choice(game, DEAL)
+    what = describe_move(game, state, good)
+    assert f"Played {good}: {what}" in out
+    assert f"Took back {good}: {what}" in out
+    assert f"Played again {good}: {what}" in out
+    assert out.index(f"Took back {good}") > out.index(f"Played {good}")
+
+
+def test_play_with_a_deal_offers_that_deals_game_under_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "terminal.sqlite3")
+    args = ["--db", db, "--no-color", "--lang", "en"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\ns\nquit\ny\n"))
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\nquit\ny\n"))  # another deal played since
+    assert cli.main(["play", "hamilton", "--deal", "7", *args]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    out = capsys.readouterr().out
+    assert "Resume your game of Hamilton, deal 42 (moves played: 2)? (y/n) y" in out
+    assert "choices left 1" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\ns\nquit\ny\n"))  # no: a new game of that deal
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    out = capsys.readouterr().out
+    assert "Hamilton, deal 42." in out and "choices left 2" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))  # the one declined is still offered later
+    assert cli.main(["play", "hamilton", "--deal", "42", *args]) == 0
+    assert "Resume your game of Hamilton, deal 42" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR", "ru"])
+def test_union_square_fits_a_window_of_60_columns(lang: str) -> None:
+    game = get_game("union-square")
+    out = io.StringIO()
+    dealt_game = dealt(game, 5)
+    terminal = TerminalGame(dealt_game.table, dealt_game.record, out, colour=False, rng=random.Random(0),
+                            width=60)
+    with language(lang):
+        assert terminal.run(stream_reader(io.StringIO("s\nquit\ny\n"), out)) == 0
+    lines = [line for line in out.getvalue().splitlines() if not line.endswith(" y")]  # not the question
+    assert max(len(line) for line in lines) <= 60, max(lines, key=len)
+    assert any(line.startswith("t1 ") and "t2 " in line and "t3 " not in line for line in lines)

@@ -2,7 +2,7 @@
 terminal game.
 
 Every action is saved as it is played (in ``terminal.sqlite3`` in the user's data directory, or
-``--db``); without ``--deal`` or ``--record``, a game under way is offered to resume.
+``--db``); without ``--record``, a game under way (with ``--deal``, of that deal) is offered to resume.
 """
 
 from __future__ import annotations
@@ -72,8 +72,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def game_from(args: argparse.Namespace, table: Table, rng: random.Random, read: LineReader,
               out: TextIO) -> GameRecord:
-    """The game the arguments ask for: a record resumed, a numbered deal, the game under way (when the
-    player wants it back), or a random deal."""
+    """The game the arguments ask for: a record resumed, the game under way (with ``--deal``, that deal's)
+    when the player wants it back, else the numbered deal or a random one."""
     if args.record is not None:
         record = read_record(args.record)
         if args.game is not None and args.game != record.game:
@@ -81,9 +81,9 @@ def game_from(args: argparse.Namespace, table: Table, rng: random.Random, read: 
         game = get_game(record.game)
         return deal_game(table, game.slug, record.deal, parse_moves(game, record.moves))
     slug = args.game or default_slug()
-    if args.deal is not None:
-        return deal_game(table, slug, args.deal)
-    played = table.store.list_games(TERMINAL_PLAYER, "unfinished", limit=1, played_only=True)
+    played = table.store.list_games(TERMINAL_PLAYER, "unfinished", played_only=True)
+    if args.deal is not None:  # that deal's game under way, if any, is offered first
+        played = [g for g in played if g.game == slug and g.deal == args.deal and g.deck is None]
     under_way = played[0] if played else None
     if under_way is not None and args.game in (None, under_way.game):
         name = _(get_game(under_way.game).name)
@@ -94,7 +94,7 @@ def game_from(args: argparse.Namespace, table: Table, rng: random.Random, read: 
         if is_yes(read(question)):
             return under_way
         out.write(_("A new deal, then; that game stays saved.") + "\n")
-    return deal_game(table, slug, rng.randint(MIN_DEAL, MAX_DEAL))
+    return deal_game(table, slug, args.deal if args.deal is not None else rng.randint(MIN_DEAL, MAX_DEAL))
 
 
 def enable_line_editing() -> None:

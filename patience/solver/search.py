@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import math
 import os
 import time
 from collections import ChainMap
@@ -405,18 +406,22 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
     their running out of positions proves nothing (they see only part of the
     game). Each gets at most :data:`RUNS_LIMIT` positions and :data:`RUNS_SHARE` of
     ``max_seconds``, except that a looser game whose loss is a proof gets ``limit`` and
-    ``share``; ``lost`` is the kit's table of looser positions proven lost before
-    (:class:`.Proven`).
+    ``share``; with a node budget, each also gets at most its share of it, so that a position
+    whose looser games are expensive (in Python) leaves the rest of a small budget, a fair solve's,
+    to the search of the real game. ``lost`` is the kit's table of looser positions proven lost
+    before (:class:`.Proven`).
     """
-    phases = expand.search.looser(game, state, budget.take, lost)
+    cap = _PhaseCap(budget)
+    phases = expand.search.looser(game, state, cap.take, lost)
     for phase, proves in phases:
-        first_node = budget.nodes
         most, part = (limit, share) if proves else (RUNS_LIMIT, RUNS_SHARE)
+        if budget.max_nodes is not None:
+            most = min(most, max(1, math.ceil(part * budget.max_nodes)))
+        cap.start(most)
         until = None if max_seconds is None else time.perf_counter() + part * max_seconds
         answer: Answer | None = None
         while answer is None:
-            out_of_time = until is not None and time.perf_counter() >= until
-            if budget.nodes - first_node >= most or out_of_time:
+            if until is not None and time.perf_counter() >= until:
                 phase.close()
                 break
             answer = _slice(phase)
@@ -428,6 +433,26 @@ def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
                 budget.searched = LOOSER_GAME
             return answer
     return None
+
+
+class _PhaseCap:
+    """The ``take`` of the looser games' phases: the budget's, and at most ``most`` positions for the
+    phase that runs (set by :meth:`start`); past them the phase ends ``unknown``, the budget unspent."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.first = budget.nodes
+        self.most: int | None = None
+
+    def start(self, most: int) -> None:
+        """A phase starts: it may take ``most`` positions from now."""
+        self.first, self.most = self.budget.nodes, most
+
+    def take(self) -> bool:
+        """Whether one more position may be expanded (counted in the budget when so)."""
+        if self.most is not None and self.budget.nodes - self.first >= self.most:
+            return False
+        return self.budget.take()
 
 
 def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,

@@ -38,6 +38,9 @@ from patience.store.files import (
 
 #: Seconds between two looks at a database pulled away (each runs PRAGMA quick_check).
 REOPEN_EVERY: Final = 1.0
+#: Seconds a write waits for the checkpoint that copies it into the database file, while readers on an
+#: older snapshot hold it up.
+CHECKPOINT_WAIT: Final = 0.5
 
 
 class Connections:
@@ -55,6 +58,8 @@ class Connections:
         #: How many reads and writes are using a connection now (a file database), under ``_gate``.
         self._gate = threading.Condition()
         self._busy = 0
+        #: Held while a writer checkpoints (see :meth:`_checkpoint`).
+        self._flush = threading.Lock()
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         #: The database and ``-wal`` files as opened, checked before every read and write (see
@@ -128,6 +133,47 @@ class Connections:
             except BaseException:
                 roll_back(conn)
                 raise
+            self._checkpoint(conn)
+        self._committed()
+
+    def _checkpoint(self, conn: sqlite3.Connection) -> None:
+        """Copy the commit just made from the ``-wal`` file into the database file before it is
+        acknowledged, so that deleting the ``-wal`` file loses nothing acknowledged (a killed process
+        loses nothing either way).
+
+        The first checkpoint after the COMMIT says how many frames the ``-wal`` holds, the commit's
+        among them; the commit is copied once that many are (or the ``-wal`` started over, which
+        SQLite does only when every frame was copied). A checkpoint that finds nothing new to copy
+        costs no fsync, so writers committing together share one. A reader on a snapshot older than
+        the commit holds it up: tried again every 2 ms, for at most :data:`CHECKPOINT_WAIT` seconds."""
+        if self.path == ":memory:":
+            return
+        holds: int | None = None
+        deadline = time.monotonic() + CHECKPOINT_WAIT
+        while True:
+            with self._flush:
+                try:
+                    _busy, log, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                except sqlite3.Error:
+                    return  # e.g. a full disk: the commit stands, in the -wal file as before
+            holds = log if holds is None else holds
+            if log < 0 or copied >= holds or log < holds or time.monotonic() >= deadline:
+                return  # past the deadline, the file checks around every use still see a pulled -wal
+            time.sleep(0.002)
+
+    def _committed(self) -> None:
+        """After a COMMIT, before it is acknowledged: if the files were pulled away meanwhile, the
+        commit may live only in the nameless ``-wal`` file, which a SIGKILL would lose. Then the games
+        are saved (:meth:`_pulled_away`), and the write stands only if they were saved at the path
+        (else :class:`DatabaseFilesGone`: the write is in the rescued copy only, not acknowledged)."""
+        if self.path == ":memory:" or file_ids(self.path) == self._opened:
+            return
+        try:
+            self._pulled_away()
+        except DatabaseFilesGone:
+            with self._lock:
+                if self._gone is not None and self._saved != Path(self.path):
+                    raise
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:

@@ -56,7 +56,8 @@ def _result_word(won: bool | None) -> str:
 def _entry(deal: PlayedDeal) -> dict[str, Any]:
     r = deal.result
     return {"id": deal.id, "game": deal.game, "deal": deal.deal, "deck": deal.deck,
-            "result": _result_word(r.won), "score": r.score, "moves": r.moves, "seconds": round(r.seconds),
+            "result": _result_word(r.won), "score": r.score, "moves": r.moves,
+            "seconds": math.floor(r.seconds),  # as the game clock shows it
             "started_at": _time(r.started_at), "finished_at": _time(r.finished_at),
             "used_hints": r.used_hints, "used_undo": r.used_undo}
 

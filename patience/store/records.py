@@ -205,7 +205,8 @@ class Statistics:
     deals: every deal with at least one move, won, lost or still being
     played. A deal being played counts as not won until it is won (its
     score so far counts in the average); restarting, abandoning or deleting
-    it makes it lost.
+    it makes it lost. The records (best time, fewest moves) come from the wins
+    played without hints: a hint or "Show me how" makes a win one with hints.
     """
 
     played: int
@@ -221,8 +222,10 @@ class Statistics:
 
     @property
     def win_rate(self) -> float:
-        """Won / played, 0 when nothing was played."""
-        return self.won / self.played if self.played else 0.0
+        """Won / finished, 0 when nothing is finished: a deal still being played lowers it only once
+        it is lost (restarted, abandoned, deleted or stuck), not while it is played."""
+        finished = sum(1 for r in self.history if r.won is not None)
+        return self.won / finished if finished else 0.0
 
     @classmethod
     def of(cls, results: Sequence[DealResult]) -> Statistics:
@@ -242,6 +245,7 @@ class Statistics:
         """
         by_start = sorted(results, key=lambda r: r.started_at)
         wins = [r for r in by_start if r.won]
+        own = [r for r in wins if not r.used_hints]  # records are the player's own: no hint, no Show me how
         streak = best = 0
         for index, r in enumerate(by_start):
             if r.won is None and index == len(by_start) - 1:
@@ -253,8 +257,8 @@ class Statistics:
             won=len(wins),
             current_streak=streak,
             best_streak=best,
-            best_time_seconds=min((r.seconds for r in wins), default=None),
-            fewest_moves=min((r.moves for r in wins), default=None),
+            best_time_seconds=min((r.seconds for r in own), default=None),
+            fewest_moves=min((r.moves for r in own), default=None),
             average_score=sum(r.score for r in by_start) / len(by_start) if by_start else None,
             wins_with_hints=sum(1 for r in wins if r.used_hints),
             wins_with_undo=sum(1 for r in wins if r.used_undo),

@@ -254,6 +254,13 @@ class Store(Connections):
             cursor = conn.execute("DELETE FROM games WHERE id = ? AND player = ?", (game_id, player))
         return cursor.rowcount == 1
 
+    def hand_over_result(self, player: str, old_id: str, new_id: str) -> None:
+        """The statistics row of game ``old_id`` becomes game ``new_id``'s (a deal played on from a
+        review stays one played deal); nothing when ``old_id`` has none."""
+        with self._write() as conn:
+            conn.execute("UPDATE results SET game_id = ? WHERE game_id = ? AND player = ?",
+                         (new_id, old_id, player))
+
     def save_clock(self, record: GameRecord) -> None:
         """Write a game's play clock only (no version change: other tabs' moves stay valid)."""
         with self._write() as conn:

@@ -60,7 +60,7 @@ DATABASE_NAME: Final = "patience.sqlite3"
 PAGE_SCRIPT: Final = "/page.js"
 #: The page's stylesheets in one file, in this order (patience/web/bundle.py).
 PAGE_STYLE: Final = "/page.css"
-PAGE_STYLESHEETS: Final = (STATIC_DIR / "style.css", STATIC_DIR / "looks.css")
+PAGE_STYLESHEETS: Final = (STATIC_DIR / "style.css", STATIC_DIR / "looks.css", STATIC_DIR / "fair.css")
 
 
 def default_db_path() -> Path:
@@ -308,8 +308,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     @app.get(PAGE_STYLE, response_class=Response, tags=["page"],
              responses={200: {"content": {"text/css": {}}}})
     async def page_style(request: Request) -> Response:
-        """The page's stylesheets (``static/style.css``, then ``static/looks.css``) in one: one request
-        instead of two before the page can draw, answered from memory."""
+        """The page's stylesheets (``static/style.css``, ``static/looks.css``, then ``static/fair.css``)
+        in one: one request instead of three before the page can draw, answered from memory."""
         return made_answer(request, styles, "text/css")
 
     @app.get("/docs", response_class=HTMLResponse, tags=["page"])

@@ -66,9 +66,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("No hint: no move is left."), N_("Winning line"), N_("Best guess"),
     # fair analysis: only what the player sees (js/fair.js)
     N_("Analysis"), N_("Analysis: exact (knows the stock)"), N_("Analysis: fair (only what you see)"),
-    N_("Counting the ways the stock can lie…"),
-    N_("About {percent}% of the ways the stock can lie still win"),
-    N_("95% interval: {low}%–{high}% (won in {won} of {samples} sampled orders of the stock)"),
+    N_("Counting the ways to deal the unseen cards…"),
+    N_("Fair analysis sees only what you see: it deals the unseen cards in many ways and counts those "
+       "that can still be won. Exact analysis knows how they really lie, so it may say Lost while some "
+       "other ways still win."),
     N_("Fair hint"),
     # messages
     N_("You won!"), N_("You won in {moves} moves and {time}."), N_("No move is left."),
@@ -128,6 +129,17 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Weighing your moves from what you saw…"),
     # sharing a deal
     N_("Copy link"), N_("Link copied: open it to play this deal."), N_("The link could not be copied:"),
+    # piles as the hints' sentences name them (patience/wording.py pile_text)
+    N_("pile {number}"), N_("foundation {number}"), N_("the Chooser"), N_("the waste"),
+    # the review of a deal never winnable
+    N_("The deal as dealt: no order of moves could win it."),
+    # a Union Square pile's badge: every card of the pile
+    N_("Every card of this pile"), N_("{pile}, bottom to top: {cards}"),
+    # "Show me how": its speed
+    N_("Speed"), N_("Slow"), N_("Normal"), N_("Fast"),
+    # while the start card is being chosen
+    N_("Choose the start card: click the stock to turn a card to the Chooser (the dashed box), "
+       "up to three times, then drag it to a foundation. Its rank is the start rank."),
 )
 
 #: Card names for screen readers, by card text.
@@ -168,6 +180,13 @@ def _plural_sources() -> dict[str, Callable[[int], str]]:
         "{count} second": lambda n: ngettext("{count} second", "{count} seconds", n),
         "{count} minute": lambda n: ngettext("{count} minute", "{count} minutes", n),
         "{count} game in a row": lambda n: ngettext("{count} game in a row", "{count} games in a row", n),
+        # fair analysis: the dot, in the words of the fair hint
+        "{won} of {count} way to deal the unseen cards can still be won ({low}–{high}%)": lambda n: ngettext(
+            "{won} of {count} way to deal the unseen cards can still be won ({low}–{high}%)",
+            "{won} of {count} ways to deal the unseen cards can still be won ({low}–{high}%)", n),
+        "So far {won} of {count} way to deal the unseen cards can still be won…": lambda n: ngettext(
+            "So far {won} of {count} way to deal the unseen cards can still be won…",
+            "So far {won} of {count} ways to deal the unseen cards can still be won…", n),
     }
 
 

@@ -169,7 +169,8 @@ class GameOut(BaseModel):
     finished: bool
     won: bool
     elapsed_seconds: int = Field(description="Play time: counted only while a page shows the game "
-                                             "(see POST /api/games/{id}/clock)")
+                                             "(see POST /api/games/{id}/clock); a running clock is "
+                                             "counted up to this answer")
     clock_running: bool = Field(default=False,
                                 description="True while a page's reports keep the clock running")
     can_finish: bool = Field(default=False, description="The rest is a sure win by foundation moves alone: "
@@ -269,7 +270,8 @@ class ReviewOut(BaseModel):
     played_words: str | None = None
     better_words: str | None = None
     turning_point: ViewOut | None = Field(
-        default=None, description="The board after lost_at - 1 moves (or the last board when winnable)")
+        default=None, description="The board after lost_at - 1 moves (the last board when winnable, the "
+                                  "deal as dealt when lost_at is 0)")
     steps: list[ReviewStepOut] = Field(
         default_factory=list, description="The winning line step by step (at most the first 400 moves)")
 

@@ -59,8 +59,10 @@ class GameService(Table):
         """The game as the API answers it, texts in the current language.
 
         ``moves`` and ``redo`` hold the last and next :data:`RECENT_MOVES` moves, or every one with
-        ``history`` (``?history=full``).
+        ``history`` (``?history=full``). A running clock is counted up to now in ``elapsed_seconds``
+        (nothing is saved), so every answer and the game embedded in the page show the same time.
         """
+        record = record.clocked(self.clock(), running=record.clock_running)
         game = get_game(record.game)
         if history:
             full = self.store.history(record)

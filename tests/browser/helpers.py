@@ -93,6 +93,16 @@ def drag(page: Any, source: Any, target: Any) -> None:
     page.mouse.up()
 
 
+def drag_move(page: Any, move: str) -> None:
+    """Play a move between piles in our notation (``t6-t2x2``) by dragging its cards on the page."""
+    source_pile, target_pile = move.split("x")[0].split("-")
+    count = int(move.split("x")[1]) if "x" in move else 1
+    pile_of = {p["notation"]: p["pile"] for p in game_object(page)["view"]["piles"]}
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    source = page.locator(f'#table [data-pile="{pile_of[source_pile]}"] > [data-card]').nth(-count)
+    drag(page, source, page.locator(f'[data-pile="{pile_of[target_pile]}"]'))
+
+
 def top_card(page: Any, pile: str) -> Any:
     """The locator of a pile's top card."""
     return page.locator(f'#table [data-pile="{pile}"] > [data-card]').last

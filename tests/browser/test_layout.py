@@ -11,12 +11,14 @@ each game (Hamilton deal 1 after 22 moves of its winning line: a pile of 15 card
 * the toolbar is one row; on the phone the first tableau pile starts in the upper 30% of the screen.
 
 Also: the phone's toolbar (primary controls in the bar, the rest and any new button in the menu),
-refusals and hints in the dock under the table (never over a card, with a pile reaching the bottom),
+refusals and hints in the dock under the table (never over a card, with a pile reaching the bottom,
+never over the footer's line; a hint's whole text shows, its bold line naming piles as its sentence
+does), the phone's even margin beside the table (cards and empty slots' outlines, shadows included),
 the four-colour deck setting, and the win screen (the last move of a stored winning line, played by
 drag): its details, streak and records, the cascade (none with reduced motion), Next deal.
 
-Screenshots: ``test-results/layout-<game>-<width>x<height>-<lang>.png``, ``layout-menu-*.png`` and
-``win-*.png``.
+Screenshots: ``test-results/layout-<game>-<width>x<height>-<lang>.png``, ``layout-menu-*.png``,
+``hint-*.png`` and ``win-*.png``.
 """
 
 from __future__ import annotations
@@ -225,8 +227,127 @@ def test_refusals_and_hints_show_in_the_dock_not_on_the_cards(
     assert pile_cards(page, "tableau-7")[-1] == "8S" and pile_cards(page, "tableau-4")[-1] == "JH"
     drag(page, top_card(page, "tableau-7"), page.locator('[data-pile="tableau-4"]'))  # 8♠ on J♥: refused
     assert_covers_no_card(page, "#notice")
+    assert_footer_line_shows(page)
     control(page, "#hint").click()
     assert_covers_no_card(page, "#hint-box")
+    assert_footer_line_shows(page)
+
+
+#: Whether anything the dock shows overlaps the element of this selector.
+COVERED_JS = """s => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return [...document.querySelectorAll("#dock > :not([hidden])")].some((d) => {
+    const b = d.getBoundingClientRect();
+    return b.height && b.bottom > r.top && b.top < r.bottom && b.right > r.left && b.left < r.right;
+  });
+}"""
+
+
+def assert_footer_line_shows(page: Any) -> None:
+    """The footer's line (the dot and the deal) shows under the dock, whatever the dock shows."""
+    for selector in ("#winnable", "#deal-label"):
+        expect(page.locator(selector)).to_be_visible()
+        covered = page.evaluate(COVERED_JS, selector)
+        assert not covered, f"the dock covers {selector}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_hint_shows_whole_above_the_footer_line(
+        page_factory: Any, live_server: str, width: int, height: int, lang: str) -> None:
+    page = page_factory(viewport={"width": width, "height": height})
+    assert page.request.post(f"{live_server}/api/language", data={"lang": lang}).ok
+    game, deal, moves = winning_line("winning-hamilton-1.txt")
+    open_deal(page, live_server, game, deal)
+    post_moves(page, moves[:22])
+    control(page, "#hint").click()
+    box = page.locator("#hint-box")
+    expect(box).to_be_visible()
+    expect(box.locator("small")).not_to_be_empty()
+    sizes = box.evaluate("el => [el.scrollHeight, el.clientHeight]")
+    assert sizes[0] <= sizes[1] + 1, f"the hint needs {sizes[0]} px and has {sizes[1]} px"
+    assert_covers_no_card(page, "#hint-box")
+    assert_footer_line_shows(page)
+    # the bold line names the card and its target as the sentence does (6♣ → pile 3, not "Tableau pile 3")
+    head, sentence = box.locator("strong").inner_text(), box.locator("small").inner_text()
+    target = head.replace("\xa0", " ").rsplit("→", 1)[-1].strip() if "→" in head else ""
+    assert not target or target in sentence, f"{head!r} / {sentence!r}"
+    page.screenshot(path=str(RESULTS_DIR / f"hint-{width}x{height}-{lang}.png"))
+
+
+#: How far the table's cards and empty slots (their ::before outline) reach, left and right: solid, and
+#: with their shadows (each shadow reaches its blur plus its spread beyond the box, shifted by its x).
+REACH_JS = """
+() => {
+  const beyond = (shadows) => {
+    let left = 0, right = 0;
+    for (const part of shadows === "none" ? [] : shadows.split(/,(?![^(]*\\))/)) {
+      if (part.includes("inset")) continue;
+      const [x = 0, , blur = 0, spread = 0] =
+        (part.replace(/rgba?\\([^)]*\\)/, "").match(/-?[\\d.]+px/g) || []).map(parseFloat);
+      left = Math.max(left, blur + spread - x);
+      right = Math.max(right, blur + spread + x);
+    }
+    return [left, right];
+  };
+  const solid = [Infinity, -Infinity], shaded = [Infinity, -Infinity];
+  const add = (left, right, [shadowLeft, shadowRight]) => {
+    solid[0] = Math.min(solid[0], left); solid[1] = Math.max(solid[1], right);
+    shaded[0] = Math.min(shaded[0], left - shadowLeft); shaded[1] = Math.max(shaded[1], right + shadowRight);
+  };
+  const px = (value) => parseFloat(value) || 0;
+  for (const pile of document.querySelectorAll("#table [data-pile]")) {
+    const r = pile.getBoundingClientRect();
+    const b = getComputedStyle(pile, "::before");
+    if (b.content !== "none" && b.display !== "none") {
+      const extra = b.boxSizing === "border-box" ? 0
+        : px(b.borderLeftWidth) + px(b.borderRightWidth) + px(b.paddingLeft) + px(b.paddingRight);
+      const left = r.left + px(b.left);
+      add(left, left + px(b.width) + extra, beyond(b.boxShadow));
+    }
+    for (const card of pile.querySelectorAll(":scope > [data-card]")) {
+      const c = card.getBoundingClientRect();
+      add(c.left, c.right, beyond(getComputedStyle(card).boxShadow));
+    }
+  }
+  return { width: window.innerWidth, solid, shaded };
+}
+"""
+
+
+@pytest.mark.parametrize("game", ["hamilton", "union-square"])
+def test_the_phone_table_has_an_even_margin_with_its_outlines_and_shadows(
+        page_factory: Any, live_server: str, game: str) -> None:
+    page = page_factory(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    open_deal(page, live_server, game, 1)
+    reach = page.evaluate(REACH_JS)
+    width = reach["width"]
+    left, right = reach["solid"][0], width - reach["solid"][1]
+    assert min(left, right) >= 6 and abs(left - right) <= 1, f"{game}: margins {left:.1f} px, {right:.1f} px"
+    left, right = reach["shaded"][0], width - reach["shaded"][1]
+    assert min(left, right) >= 1, f"{game}: with the shadows, {left:.1f} px left, {right:.1f} px right"
+
+
+#: Each toolbar select's width and the width its chosen option's text needs (its font, its padding).
+SELECT_ROOM_JS = """() => [...document.querySelectorAll(".toolbar select")].map((el) => {
+  const s = getComputedStyle(el);
+  const canvas = document.createElement("canvas").getContext("2d");
+  canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  const text = el.selectedOptions[0] ? el.selectedOptions[0].text : "";
+  return [el.id, el.getBoundingClientRect().width, canvas.measureText(text).width];
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_1280_px_the_deal_field_stays_in_the_bar_and_selects_fit_their_choice(
+        page_factory: Any, live_server: str, lang: str) -> None:
+    page = page_factory(viewport={"width": 1280, "height": 800})
+    assert page.request.post(f"{live_server}/api/language", data={"lang": lang}).ok
+    open_deal(page, live_server, "hamilton", 1)
+    for name, width, text in page.evaluate(SELECT_ROOM_JS):
+        assert width <= text + 48, f"{name} is {width:.0f} px wide for {text:.0f} px of text"
+    assert page.locator("#menu-panel #deal-number").count() == 0, "the deal field went into the menu"
+    expect(page.locator("#deal-number")).to_be_visible()
 
 
 def test_four_colour_deck_setting(page: Any, live_server: str) -> None:

@@ -36,6 +36,10 @@ def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str
     board = page.locator("#review-table")
     assert board.locator(".review-moved").count() == 0
     assert board.locator("[data-pile]").count() == 13
+    # the better move on the board: its card (the Queen of spades) and where it would go
+    expect(board.locator(".card.review-better")).to_have_count(1)
+    assert board.locator(".card.review-better").get_attribute("data-card") == "QS"
+    expect(board.locator(".review-better-dst")).to_have_count(1)
     before = board.locator("[data-pile='foundation-2'] [data-card]").count()
     page.click("#review-next")
     expect(step).to_contain_text("Move 1 of")
@@ -102,7 +106,21 @@ def test_play_on_from_the_turning_point_puts_a_new_game_on_the_table(page: Any, 
         pile: cards for pile, cards in turning_point.items() if pile != "stock"}
     expect(control(page, "#undo")).to_be_enabled()
     old = page.request.get(f"{live_server}/api/games/{reviewed['id']}").json()
-    assert old["version"] == reviewed["version"] and old["moves"] == case["moves"]  # left as it was
+    assert old["finished"] and old["moves"] == case["moves"]  # ended, its moves kept: one deal goes on
+
+
+def test_the_review_of_a_deal_never_winnable_shows_the_deal(page: Any, live_server: str) -> None:
+    case = next(c for c in CASES if c["lost_at"] == 0)
+    open_deal(page, live_server, case["game"], case["deal"])
+    control(page, "#review-button").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-status", "lost", timeout=30_000)
+    board = page.locator("#review-table")
+    expect(board.locator("[data-card]").first).to_be_visible()  # the deal as dealt, not an empty box
+    step = page.locator("#review-step-text")
+    expect(step).to_have_text("The deal as dealt: no order of moves could win it.")
+    expect(page.locator("#review-next")).to_be_hidden()  # no line to step through
+    expect(page.locator("#review-play-on")).to_be_hidden()
 
 
 def test_play_on_is_offered_only_for_a_lost_game(page: Any, live_server: str) -> None:

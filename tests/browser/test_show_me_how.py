@@ -44,6 +44,21 @@ def test_show_me_how_wins_the_game_step_by_step(page: Any, live_server: str) -> 
     assert won["moves"][:len(moves) - 12] == moves[:-12]
 
 
+def test_the_speed_is_chosen_and_remembered(page: Any, live_server: str) -> None:
+    page.add_init_script("if (!localStorage.getItem('patience.showSpeed')) "
+                         "localStorage.setItem('patience.showSpeed', 'slow')")
+    _moves, _before, first = start_showing(page, live_server, 0)  # 0: the chosen speed's own pace
+    speed = page.locator("#show-speed")
+    expect(speed).to_have_value("slow")
+    page.wait_for_timeout(900)
+    assert game_object(page)["version"] == first["version"]  # slow: 1.6 s between two moves
+    speed.select_option("fast")
+    assert page.evaluate("localStorage.getItem('patience.showSpeed')") == "fast"
+    wait_version(page, first["version"] + 3)  # fast: 0.2 s between two moves
+    page.reload()
+    expect(page.locator("#show-speed")).to_have_value("fast")
+
+
 def test_taking_over_stops_the_show(page: Any, live_server: str) -> None:
     _moves, before, after_one = start_showing(page, live_server, 5000)
     page.click("#show-stop")

@@ -19,6 +19,7 @@ from tests.browser.conftest import RESULTS_DIR
 from tests.browser.helpers import (
     control,
     drag,
+    drag_move,
     game_object,
     open_deal,
     open_deal_by_controls,
@@ -297,6 +298,70 @@ def test_hint_shows_a_move_and_the_indicator_settles(page: Any, live_server: str
     assert box.get_attribute("data-basis") in ("winning line", "heuristic")
     expect(page.locator("#winnable")).not_to_have_attribute("data-status", "pending", timeout=15000)
     assert page.locator("#winnable").get_attribute("data-status") in ("winnable", "lost", "unknown")
+
+
+#: Every status the dot takes from now on, in window.dotStatuses.
+WATCH_DOT_JS = """() => {
+  window.dotStatuses = [];
+  const dot = document.getElementById("winnable");
+  new MutationObserver(() => window.dotStatuses.push(dot.dataset.status))
+    .observe(dot, { attributes: true, attributeFilter: ["data-status"] });
+}"""
+
+
+def test_on_a_known_winning_line_the_dot_never_says_thinking(page: Any, live_server: str) -> None:
+    game, deal, moves = winning_line("winning-hamilton-1.txt")
+    open_deal(page, live_server, game, deal)
+    version = post_moves(page, moves[:22])["version"]
+    dot = page.locator("#winnable")
+    expect(dot).to_have_attribute("data-status", "winnable", timeout=30000)  # the server knows a line
+    hint = page.request.post(f"{live_server}/api/games/{game_object(page)['id']}/hint", data={}).json()
+    assert hint["basis"] == "winning line" and len(hint["line"]) >= 3, hint
+    page.evaluate(WATCH_DOT_JS)
+    for step, move in enumerate(hint["line"][:3], start=1):
+        drag_move(page, move)
+        wait_version(page, version + step)
+        expect(dot).to_have_attribute("data-status", "winnable")
+    page.wait_for_timeout(1000)
+    statuses = page.evaluate("window.dotStatuses")
+    assert "pending" not in statuses, statuses
+
+
+def test_the_first_screen_of_hamilton_says_what_the_chooser_is(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 1)
+    tip = page.locator("#tip")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text("Chooser (the dashed box)")
+    label = page.evaluate("""() => getComputedStyle(
+        document.querySelector('[data-pile="chooser"]'), '::after').content""")
+    assert label == '"Chooser"'
+    version = post_moves(page, ["s"])["version"]  # a card in the Chooser: the box shows it, not its name
+    assert page.evaluate("""() => getComputedStyle(
+        document.querySelector('[data-pile="chooser"]'), '::after').display""") == "none"
+    expect(tip).to_be_visible()
+    control(page, "#hint").click()  # anything else in the dock takes the tip's place
+    expect(page.locator("#hint-box")).to_be_visible()
+    expect(tip).to_be_hidden()
+    post_moves(page, ["c-f1"])  # the start card is chosen: no more tip
+    wait_version(page, version + 1)
+    expect(tip).to_be_hidden()
+
+
+def test_a_union_square_pile_shows_every_card_on_its_badge(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "union-square", 1)
+    game = post_moves(page, ["t1-t2", "t4-t10", "t5-t16", "t9-t11", "t12-t14", *["s"] * 9, "w-t7",
+                             *["s"] * 5, "w-t8", "s", "w-t6", "s", "w-t6"])  # pile 6 holds three cards
+    pile = next(p for p in game["view"]["piles"] if p["kind"] == "tableau" and len(p["cards"]) > 2)
+    badge = page.locator(f'#table [data-pile="{pile["pile"]}"] .peek-all')
+    expect(badge).to_have_text(str(len(pile["cards"])))
+    badge.click()
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    cards = " ".join(("10" if c[0] == "T" else c[0]) + symbols[c[1]] for c in pile["cards"])
+    expect(notice).to_have_text(f"pile {pile['pile'].split('-')[1]}, bottom to top: {cards}")
+    assert game_object(page)["version"] == game["version"]  # a look, not a move
+    assert page.locator(".selected").count() == 0
 
 
 def test_keyboard_only_play(page: Any, live_server: str) -> None:

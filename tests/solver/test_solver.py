@@ -293,3 +293,17 @@ def test_an_untidied_line_wins_with_the_same_outcome_and_work(slug: str, deal: i
     assert (untidied.outcome, untidied.nodes) == (tidied.outcome, tidied.nodes) == (WON, tidied.nodes)
     assert game.is_won(game.apply_all(game.new(deal), untidied.moves))
     assert len(untidied.moves) >= len(tidied.moves)
+
+
+def test_the_looser_games_leave_most_of_a_small_node_budget_to_the_real_game() -> None:
+    """A position whose looser positions cost ~30 ms each (met in the fair survey of Union Square deal 22)
+    once took a fair solve's whole budget in them; now each looser game takes at most its share."""
+    from patience.solver.search import RUNS_SHARE, looser_first
+
+    lines = (Path(__file__).resolve().parent.parent / "data" / "solver" / "union-square-costly-looser.txt")
+    game = get_game("union-square")
+    state = game.parse_position(lines.read_text().splitlines()[-1])
+    budget = 100
+    result = looser_first(game, state, max_nodes=budget)
+    phases = len(kit_of(game).search.looser(game, state, lambda: True))
+    assert result.nodes <= phases * math.ceil(RUNS_SHARE * budget) < budget, result

@@ -90,7 +90,8 @@ def test_a_player_with_games_gets_the_latest_unfinished_one(client: TestClient) 
     assert (data["game"], data["dealt"]) == (None, False)
 
 
-def test_the_embedded_game_counts_its_running_clock_up_to_now(client: TestClient, app: FastAPI) -> None:
+def test_the_embedded_game_and_the_api_count_its_running_clock_up_to_now(client: TestClient,
+                                                                         app: FastAPI) -> None:
     now = [1000.0]
     app.state.service.clock = lambda: now[0]
     game = client.post("/api/games", json={"game": "hamilton", "deal": 7}).json()
@@ -98,7 +99,11 @@ def test_the_embedded_game_counts_its_running_clock_up_to_now(client: TestClient
     now[0] = 1012.5  # the page is reloaded before its last report: the new page shows 12 s, not 0
     embedded = boot_data(client)["game"]
     assert (embedded["elapsed_seconds"], embedded["clock_running"]) == (12, True)
-    assert client.get(f"/api/games/{game['id']}").json()["elapsed_seconds"] == 0  # nothing was saved
+    fetched = client.get(f"/api/games/{game['id']}").json()  # one rule for both
+    assert (fetched["elapsed_seconds"], fetched["clock_running"]) == (12, True)
+    now[0] = 1020.0  # nothing was saved: counted from the last move still
+    assert client.get(f"/api/games/{game['id']}").json()["elapsed_seconds"] == 20
+    now[0] = 1012.5
     client.post(f"/api/games/{game['id']}/clock", json={"visible": False})  # the clock stops at 12 s
     now[0] = 2000.0
     embedded = boot_data(client)["game"]

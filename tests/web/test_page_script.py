@@ -105,17 +105,19 @@ def test_what_the_bundle_cannot_keep_is_refused_by_file_and_line(
     assert str(refused.value).startswith(message)
 
 
-def test_the_page_loads_one_stylesheet_with_both_of_its_own(client: TestClient) -> None:
+def test_the_page_loads_one_stylesheet_with_all_of_its_own(client: TestClient) -> None:
     page = client.get("/").text
     assert re.findall(r'<link rel="stylesheet" href="([^"]+)"', page) == [PAGE_STYLE]
     answer = client.get(PAGE_STYLE)
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/css")
     assert answer.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
-    assert re.findall(r"^/\* ---- (\S+) \*/$", answer.text, re.MULTILINE) == ["style.css", "looks.css"]
+    assert re.findall(r"^/\* ---- (\S+) \*/$", answer.text, re.MULTILINE) == ["style.css", "looks.css",
+                                                                                   "fair.css"]
     for path in PAGE_STYLESHEETS:  # each whole, in this order: the cascade is the same
         assert path.read_text(encoding="utf-8").rstrip() in answer.text
     again = client.get(PAGE_STYLE, headers={"if-none-match": answer.headers["etag"]})
     assert again.status_code == 304
+    assert not re.search(r"\.css[\"'`]", client.get("/page.js").text)  # no script loads a stylesheet
 
 
 def test_a_stylesheet_that_must_come_first_is_not_joined(tmp_path: Path) -> None:

@@ -25,12 +25,16 @@ def test_play_on_starts_a_new_game_at_the_turning_point(client: TestClient) -> N
     assert played_on["moves"] == case["moves"][:kept] and played_on["move_count"] == kept
     assert played_on["view"] == review["turning_point"]
     assert played_on["used_hints"] is True and not played_on["finished"]
-    assert client.get(f"/api/games/{game['id']}").json() == game  # the game reviewed is untouched
+    reviewed = client.get(f"/api/games/{game['id']}").json()  # ended, lost, its moves kept
+    assert reviewed["finished"] and not reviewed["won"] and reviewed["moves"] == game["moves"]
+    saved = client.get("/api/games?status=unfinished").json()  # one row for the deal: the new game
+    assert [g["id"] for g in saved] == [played_on["id"]]
     # one undo step per replayed move
     undone = client.post(f"/api/games/{played_on['id']}/undo", json={"version": played_on["version"]}).json()
     assert undone["moves"] == case["moves"][:kept - 1]
     stats = client.get("/api/stats", params={"game": case["game"]}).json()
-    assert [g["used_hints"] for g in stats["history"]] == [True, False]  # counted, as a game with hints
+    assert [g["used_hints"] for g in stats["history"]] == [True]  # one deal, as a game with hints
+    assert stats["played"] == 1 and stats["history"][0]["finished_at"] is None
 
 
 def test_play_on_refuses_bad_input_and_changes_nothing(client: TestClient) -> None:

@@ -20,7 +20,7 @@ import pytest
 from fastapi import FastAPI
 
 import patience.store.connections
-from patience.store import Store
+from patience.store import GameRecord, Store
 from patience.store.files import DatabaseFilesGone
 from patience.web import create_app
 from tests.web.test_storage_faults import OPENING, PAIR, Served, call
@@ -182,9 +182,60 @@ def test_writers_in_threads_lose_and_repeat_nothing_across_a_pull_and_the_reopen
         stop.set()
     for thread in threads:
         thread.join(timeout=60)
+    files = found_after_a_crash(db, tmp_path / "restarted")  # as SIGKILL leaves them: nothing closed
     store.close()
-    reopened = Store(found_after_a_crash(db, tmp_path / "restarted"))
+    reopened = Store(files)
     for n, game in enumerate(games):
         found = reopened.get_game(f"p{n}", game.id)
         assert found is not None and found.version == acknowledged[n] == found.move_count
     reopened.close()
+
+
+def with_moves(store: Store, moves: int) -> GameRecord:
+    """A game of player ``p`` with ``moves`` acknowledged moves (Stock clicks)."""
+    game = store.create_game("p", "hamilton", deal=1, deck=None, now=1.0)
+    for version in range(moves):
+        assert store.save(game.played([("s",)], now=2.0), expected_version=version)
+        found = store.get_game("p", game.id)
+        assert found is not None
+        game = found
+    return game
+
+
+def version_after_a_crash(db: Path, into: Path, game: GameRecord) -> int:
+    """The game's version in the files at ``db``'s path, as a restart after SIGKILL finds them."""
+    reopened = Store(found_after_a_crash(db, into))
+    found = reopened.get_game("p", game.id)
+    reopened.close()
+    return -1 if found is None else found.version
+
+
+@pytest.mark.parametrize("pulled", ["-wal", ""])
+def test_a_move_committed_while_a_file_is_pulled_is_saved_at_the_path_before_it_is_acknowledged(
+        tmp_path: Path, pulled: str) -> None:
+    """A file vanishes after a write checked the files but before its COMMIT: the write must not
+    return (acknowledge) while its move lives only in a nameless file."""
+    db = tmp_path / "games.sqlite3"
+    store = Store(db)
+    game = with_moves(store, 3)
+
+    def pull_at_the_commit(statement: str) -> None:
+        if statement == "COMMIT":
+            Path(f"{db}{pulled}").unlink(missing_ok=True)
+
+    with store._read() as conn:  # this thread's connection, traced from now on
+        conn.set_trace_callback(pull_at_the_commit)
+    assert store.save(game.played([("s",)], now=3.0), expected_version=3)  # saved at its path
+    assert version_after_a_crash(db, tmp_path / "restarted", game) == 4  # before the store closes
+    store.close()
+
+
+def test_moves_acknowledged_before_the_wal_is_pulled_from_an_idle_store_survive_a_crash(
+        tmp_path: Path) -> None:
+    """Nothing acknowledged lives only in the ``-wal`` file: pulled while no one plays, then SIGKILL."""
+    db = tmp_path / "games.sqlite3"
+    store = Store(db)
+    game = with_moves(store, 5)
+    Path(f"{db}-wal").unlink()
+    assert version_after_a_crash(db, tmp_path / "restarted", game) == 5
+    store.close()

@@ -34,6 +34,17 @@ def test_review_of_a_lost_game_names_the_turning_point(client: TestClient) -> No
     assert again["lost_at"] == case["lost_at"] and "Ход 15" in again["summary"]
 
 
+def test_review_of_a_deal_never_winnable_shows_the_deal_as_dealt(client: TestClient) -> None:
+    case = next(c for c in CASES if c["lost_at"] == 0)
+    game = new_game(client, case["game"], deal=case["deal"])
+    dealt = client.get(f"/api/games/{game['id']}").json()["view"]
+    if case["moves"]:
+        game = play(client, game, *case["moves"])
+    review = client.get(f"/api/games/{game['id']}/review").json()
+    assert review["status"] == "lost" and review["lost_at"] == 0 and review["steps"] == []
+    assert review["turning_point"] == dealt  # the box shows the deal as dealt, not one sentence alone
+
+
 def test_review_of_a_fresh_game_and_of_no_game(client: TestClient) -> None:
     game = new_game(client, "hamilton", deal=shipped("hamilton")[0].deal)
     review = client.get(f"/api/games/{game['id']}/review").json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from typing import Any
 
 import pytest
@@ -96,3 +97,16 @@ def test_reset_forgets_the_statistics_of_one_game(client: TestClient) -> None:
     assert client.delete("/api/stats", params={"game": "hamilton"}).json() == {"reset": True}
     games = client.get("/api/stats/export").json()["games"]
     assert [g["game"] for g in games] == ["union-square"]
+
+
+def test_a_time_goes_through_export_and_import_as_the_clock_shows_it() -> None:
+    """99.6 s shows as 1:39 (the clock rounds down): exported and imported, it still does, not 1:40."""
+    from patience.store.exchange import read_json, to_json
+    from patience.store.records import DealResult, PlayedDeal, Statistics
+
+    deal = PlayedDeal("g_" + "a" * 24, "hamilton", 7, None,
+                      DealResult(1000.0, 1099.6, True, 52, 99.6, 90, False, False))
+    back = read_json(to_json([deal]))
+    assert [math.floor(d.result.seconds) for d in back] == [99]
+    best = Statistics.of([d.result for d in back]).best_time_seconds
+    assert best is not None and math.floor(best) == math.floor(deal.result.seconds)

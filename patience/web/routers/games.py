@@ -107,14 +107,14 @@ def opening_game(request: Request, *, may_deal: bool) -> tuple[GameOut | None, b
     A player with no game at all gets a new random deal of :data:`FIRST_GAME` when ``may_deal`` (a
     browser opening the page, which would deal it at once with ``POST /api/games``); else None.
 
-    A running clock is counted up to now (nothing is saved): the page being reloaded has not yet said
-    that it no longer shows the game, and the new page shows the time from here on.
+    A running clock is counted up to now (nothing is saved), as in every answer that describes a game:
+    the page being reloaded has not yet said that it no longer shows the game.
     """
     service, player = service_of(request), player_of(request)
     record = service.store.current_game(player)
     if record is not None:
         state = service.state_of(record)
-        return service.describe(record.clocked(service.clock(), running=record.clock_running), state), False
+        return service.describe(record, state), False
     if not may_deal or service.store.list_games(player, limit=1, played_only=False):
         return None, False
     record, state = service.create(player, FIRST_GAME, None, None)

@@ -127,6 +127,8 @@ def described(game: Game[Any], found: dict[str, Any], moves: list[str], states: 
                  "better_words": describe_move(game, start, line[0])}
     elif found["status"] == Status.WINNABLE:
         start = states[-1]
+    elif lost_at == 0:  # never winnable: the deal as dealt (no line to show from it)
+        start, line = states[0], []
     else:
         start = None
     steps: list[ReviewStepOut] = []

@@ -28,6 +28,7 @@ function winnableText(status, searched) {
 }
 
 export function setWinnable(status, searched = 0) {
+  window.clearTimeout(app.pendingTimer);
   const el = $("winnable");
   const previous = app.winnable;
   app.winnable = status;
@@ -42,6 +43,9 @@ export function setWinnable(status, searched = 0) {
 // The server keeps searching while the page asks (it lets go after about 20 s without a question),
 // with a growing budget, until it decides or reaches its limit: keep asking, less and less often.
 const POLL_MAX_MS = 4000;
+// After a move the dot keeps its verdict while the new one is on its way: on a known line the server
+// answers at once, and "Thinking…" shows only when it has not answered within this time.
+const PENDING_AFTER_MS = 800;
 
 export function scheduleWinnable() {
   window.clearTimeout(app.pollTimer);
@@ -55,7 +59,16 @@ export function scheduleWinnable() {
     setWinnable("won");
     return;
   }
-  if (app.winnable !== "lost") setWinnable("pending");
+  if (g.can_finish) {
+    setWinnable("winnable"); // Finish shows: the rest is a sure win
+    return;
+  }
+  const sameGame = app.winnableGame === g.id;
+  app.winnableGame = g.id;
+  if (!sameGame || !["winnable", "lost"].includes(app.winnable)) setWinnable("pending");
+  else if (app.winnable !== "lost") {
+    app.pendingTimer = window.setTimeout(() => { if (app.game === g) setWinnable("pending"); }, PENDING_AFTER_MS);
+  }
   let delay = 250;
   const poll = async () => {
     if (app.game !== g) return;

@@ -55,6 +55,13 @@ export function rankLabel(card) {
   return RANK_LABELS[card[0]] || card[0];
 }
 
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** "QC" -> "Q♣", "TH" -> "10♥": the card as the table shows it, the same in every language. */
+export function cardSymbol(card) {
+  return card.length === 2 ? `${rankLabel(card)}${SUIT_SYMBOLS[card[1]] || card[1]}` : card;
+}
+
 /** "Seven of hearts", translated as a whole (languages decline differently). */
 export function cardName(card) {
   return cardText(card) || t(`${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`);

@@ -137,6 +137,7 @@ export function installPointer(table, layer, handlers) {
 
   table.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || press || drag) return;
+    if (event.target.closest(".peek-all")) return; // a pile's badge shows its cards (main.js), not a press
     // cards still sliding into place (a deal, a move) land at once: the press is for the table as it
     // will be, not for a card on its way past
     let target = event.target;

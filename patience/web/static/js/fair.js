@@ -4,7 +4,7 @@
 // "Show me how" (which follows a line found by knowing the stock) waits until nothing is hidden.
 
 import { api } from "./api.js";
-import { fmt, langTag, t, tc } from "./i18n.js";
+import { langTag, plural, t, tc } from "./i18n.js";
 import { $, app } from "./state.js";
 
 const MODE_KEY = "patience.analysis";
@@ -29,23 +29,31 @@ function percent(share) {
   return Math.round(share * 100).toLocaleString(langTag());
 }
 
-/** The dot's words for an odds answer. */
+const COUNTING = "Counting the ways to deal the unseen cards…";
+// one sentence for why fair and exact analysis may differ on the same position (the fair dot's title)
+const WHY_BOTH = "Fair analysis sees only what you see: it deals the unseen cards in many ways and counts those "
+  + "that can still be won. Exact analysis knows how they really lie, so it may say Lost while some "
+  + "other ways still win.";
+
+/** The dot's words for an odds answer, in the fair hint's words: a count, then its 95% interval. */
 function oddsText(answer) {
-  if (!answer.samples) return t("Counting the ways the stock can lie…");
+  if (!answer.samples) return t(COUNTING);
   if (!answer.hidden) {
     // nothing hidden: the one "sample" is the position itself
     if (answer.won) return t("Winnable");
     if (answer.lost) return t("Lost: this deal can no longer be won");
     return t("Not known yet");
   }
-  return fmt("About {percent}% of the ways the stock can lie still win",
-             { percent: percent(answer.won / answer.samples) });
+  const values = { won: answer.won, low: percent(answer.low), high: percent(answer.high) };
+  if (answer.more) { // more samples are coming: the count so far, which may still move
+    return plural("So far {won} of {count} way to deal the unseen cards can still be won…", answer.samples, values);
+  }
+  return plural("{won} of {count} way to deal the unseen cards can still be won ({low}–{high}%)",
+                answer.samples, values);
 }
 
 function oddsTitle(answer) {
-  if (!answer.samples || !answer.hidden) return t("Can this still be won?");
-  return fmt("95% interval: {low}%–{high}% (won in {won} of {samples} sampled orders of the stock)",
-             { low: percent(answer.low), high: percent(answer.high), won: answer.won, samples: answer.samples });
+  return answer.samples && !answer.hidden ? t("Can this still be won?") : t(WHY_BOTH);
 }
 
 function showOdds(answer) {
@@ -87,8 +95,8 @@ export function scheduleOdds(g) {
   }
   el.dataset.status = "pending";
   el.dataset.samples = "0";
-  el.textContent = t("Counting the ways the stock can lie…");
-  el.title = t("Can this still be won?");
+  el.textContent = t(COUNTING);
+  el.title = t(WHY_BOTH);
   let delay = 250;
   const poll = async () => {
     if (app.game !== g || !fairMode()) return;
@@ -123,12 +131,6 @@ export function stopOdds() {
 /** Add the setting to the toolbar's last group (the toolbar moves it into the menu when needed). */
 export function installFair(changed) {
   onChange = changed;
-  if (!document.querySelector('link[href="/static/fair.css"]')) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = "/static/fair.css";
-    document.head.append(link);
-  }
   const groups = document.querySelectorAll(".toolbar .group");
   const group = groups[groups.length - 1];
   if (!group || $("analysis-mode")) return;

@@ -21,7 +21,7 @@ import { renderStatus, tick } from "./status.js";
 import { fitCards, minFan, renderTable } from "./table.js";
 import { installToolbar } from "./toolbar.js";
 import { dealTitle, showWin, stopCelebration } from "./win.js";
-import { describeMove } from "./words.js";
+import { describeMove, pileCardsWords } from "./words.js";
 import { dailyDeal, dealOptions, fillDealKinds, renderDifficulty } from "./deals.js";
 import { ReviewDialog } from "./review.js";
 import { dealFromLink, installShare } from "./share.js";
@@ -466,6 +466,12 @@ function setFourColour(on) {
 }
 
 function wireControls() {
+  $("table").addEventListener("click", (event) => { // a Union Square pile's badge: every card of it
+    const badge = event.target.closest(".peek-all");
+    if (!badge || !app.game) return;
+    event.stopPropagation();
+    notice(pileCardsWords(app.game, badge.closest("[data-pile]").dataset.notation));
+  }, true);
   $("new-game").addEventListener("click", () => askNewGame($("game-select").value));
   $("game-select").addEventListener("change", (e) => run(() => chooseGame(e.target.value)));
   $("deal-form").addEventListener("submit", (event) => {

@@ -97,9 +97,10 @@ export class ReviewDialog {
   showControls() {
     const r = this.review;
     const costliest = Boolean(r.fair && r.fair.costliest);
-    this.controls.hidden = !r.turning_point && !costliest;
+    const line = Boolean(r.turning_point) && r.steps.length > 0;
+    this.controls.hidden = !line && !costliest;
     for (const id of ["review-first", "review-back", "review-next", "review-play"]) {
-      document.getElementById(id).hidden = !r.turning_point;
+      document.getElementById(id).hidden = !line;
     }
     this.costliestButton.hidden = !costliest;
   }
@@ -166,12 +167,14 @@ export class ReviewDialog {
     renderTable(this.board, { game: r.game, view }, "none");
     this.board.dataset.step = String(this.index);
     if (this.index > 0) this.markMoved(r.steps[this.index - 1].move);
+    else if (r.better) this.markBetter(r.better);
     let text;
     if (this.index === 0) {
       // the summary above already says what was played and what was better: not a second time
       text = r.lost_at
         ? fmt("The turning point: the position after move {number}.", { number: r.lost_at - 1 })
-        : t("The position now. A winning line from here:");
+        : r.lost_at === 0 ? t("The deal as dealt: no order of moves could win it.")
+          : t("The position now. A winning line from here:");
     } else {
       text = fmt("Move {number} of {count}: {move}",
         { number: this.index, count: r.line.length, move: r.steps[this.index - 1].words });
@@ -184,6 +187,21 @@ export class ReviewDialog {
     document.getElementById("review-back").disabled = this.index === 0;
     document.getElementById("review-next").disabled = this.index === last;
     if (this.index === last) this.pause();
+  }
+
+  /** On the turning point's board, the better move: its card(s) and the pile they would go to. */
+  markBetter(text) {
+    const move = parseMove(text);
+    if (!move) return;
+    const pileOf = (notation) => [...this.board.querySelectorAll("[data-pile]")]
+      .find((el) => el.dataset.notation === notation);
+    const from = pileOf(move.src);
+    if (from) {
+      const cards = [...from.querySelectorAll(":scope > [data-card]")];
+      for (const card of cards.slice(cards.length - Math.max(1, move.count))) card.classList.add("review-better");
+    }
+    const to = move.src === "s" ? null : pileOf(move.dst);
+    if (to) to.classList.add("review-better-dst");
   }
 
   /** Outline the card(s) the step's move put down in the small board (nothing for a deal from the stock). */

@@ -7,7 +7,14 @@ import { fetchHint } from "./advice.js";
 import { t } from "./i18n.js";
 import { $, announce, app, errorText, notice, run } from "./state.js";
 
-const STEP_MS = 800;
+// The pause between two moves at each speed (remembered in this browser): a Union Square line of a few
+// hundred moves takes about a minute at "fast".
+const SPEED_MS = { slow: 1600, normal: 800, fast: 200 };
+const SPEED_KEY = "patience.showSpeed";
+
+function stepMs() {
+  return app.showStepMs || SPEED_MS[localStorage.getItem(SPEED_KEY)] || SPEED_MS.normal;
+}
 
 const show = { active: false, playing: false, version: null, timer: 0 };
 let playMoves = null; // the controller's verb, given to installShow
@@ -32,7 +39,7 @@ export function stopShowing() {
 
 function schedule() {
   window.clearTimeout(show.timer);
-  if (show.active && show.playing) show.timer = window.setTimeout(() => run(step), app.showStepMs || STEP_MS);
+  if (show.active && show.playing) show.timer = window.setTimeout(() => run(step), stepMs());
 }
 
 /** Play the next move of the winning line (inside the page's action queue). */
@@ -109,6 +116,12 @@ export function installShow(verbs) {
     if (!show.playing) run(step);
   });
   $("show-stop").addEventListener("click", stopShowing);
+  const speed = $("show-speed");
+  speed.value = SPEED_MS[localStorage.getItem(SPEED_KEY)] ? localStorage.getItem(SPEED_KEY) : "normal";
+  speed.addEventListener("change", () => {
+    localStorage.setItem(SPEED_KEY, speed.value);
+    if (show.playing) schedule(); // the next move comes at the new pace
+  });
   render();
 }
 

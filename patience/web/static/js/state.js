@@ -14,6 +14,8 @@ export const app = {
   lastTap: null,
   receivedAt: 0,
   winnable: "unknown",
+  winnableGame: null, // the game the dot's verdict is about
+  pendingTimer: 0,
   pollTimer: 0,
   noticeTimer: 0,
   pileEls: [],

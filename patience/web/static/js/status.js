@@ -1,10 +1,12 @@
 // The status bar: score, moves, time, stock left and, in Hamilton, choices left or the start rank.
 
+import { cardSymbol } from "./cards.js";
 import { fmt, t } from "./i18n.js";
 import { playSeconds } from "./clock.js";
 import { $, app } from "./state.js";
 
-const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const CHOOSING_TIP = "Choose the start card: click the stock to turn a card to the Chooser (the dashed box), "
+  + "up to three times, then drag it to a foundation. Its rank is the start rank.";
 
 /** 83 -> "1:23"; 3700 -> "1:01:40". */
 export function clock(seconds) {
@@ -13,11 +15,6 @@ export function clock(seconds) {
   const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
   const ss = String(s % 60).padStart(2, "0");
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
-/** "QC" -> "Q♣", for the status bar. */
-function cardShort(card) {
-  return card.length === 2 ? `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOLS[card[1]] || card[1]}` : card;
 }
 
 /** One status item from a translated template such as "Score {score}/{max_score}": values in bold. */
@@ -63,12 +60,16 @@ export function renderStatus() {
       items.push(statusItem("choices", "Choices left {count}", { count: status.choices_left }));
     } else if (status.start_card) {
       // shown when the server sends the start card itself (the contract has only its rank)
-      items.push(statusItem("start", "Start card {card}", { card: cardShort(String(status.start_card)) }));
+      items.push(statusItem("start", "Start card {card}", { card: cardSymbol(String(status.start_card)) }));
     } else if (status.start_rank_name) {
       items.push(statusItem("start", "Start rank {rank}", { rank: status.start_rank_name }));
     }
   }
   $("status").replaceChildren(...items);
+  // while the start card is being chosen, the dock says what the Chooser is (as the terminal does)
+  const choosing = status.choices_left !== null && status.choices_left !== undefined;
+  $("tip").hidden = !choosing;
+  $("tip").textContent = choosing ? t(CHOOSING_TIP) : "";
   const deal = g.deal !== null && g.deal !== undefined ? fmt("Deal {number}", { number: g.deal }) : t("Custom deal");
   $("deal-label").textContent = `${t(g.name)} · ${deal}`;
 }

@@ -66,13 +66,16 @@ export function minFan(cw) {
   return Math.ceil(cw * (cw < SMALL_CARDS ? SMALL_INDEX_STRIP : INDEX_STRIP)) + 1;
 }
 
-/** The room the table may use: its width, and the height from its top to the footer (less its padding). */
+/** The room the table may use: its width, and the height from its top to the footer (less its padding).
+ * A footer that grows with what its dock shows (a phone's) is given its greatest height (max-height). */
 function room(container) {
   const width = Math.max(260, container.clientWidth);
   const top = container.getBoundingClientRect().top + window.scrollY;
   const footer = document.querySelector(".footer");
   const padding = parseFloat(getComputedStyle(container).paddingBottom) || 0;
-  const reserve = (footer ? footer.offsetHeight : 40) + padding + 2;
+  const most = footer ? parseFloat(getComputedStyle(footer).maxHeight) : NaN;
+  const footerHeight = footer ? Math.max(footer.offsetHeight, Number.isFinite(most) ? most : 0) : 40;
+  const reserve = footerHeight + padding + 2;
   const height = Math.max(240, window.innerHeight - top - reserve);
   return { width, height, top };
 }
@@ -148,6 +151,7 @@ function makePile(pile) {
   el.tabIndex = -1;
   el.setAttribute("role", "group");
   el.setAttribute("aria-label", pileLabel(pile));
+  if (pile.kind === "chooser") el.dataset.label = t("Chooser"); // shown in the empty box
   el.style.gridArea = pile.notation;
   return el;
 }
@@ -201,7 +205,11 @@ function placeCards(el, pile, sizes, fanStep) {
     el.append(countBadge(n));
   }
   if (pile.kind === "tableau" && fanStep === "peek" && n > 2) {
-    el.append(countBadge(n));
+    // a pile that shows its top two cards: its badge shows the others on a click (main.js)
+    const badge = countBadge(n);
+    badge.classList.add("peek-all");
+    badge.title = t("Every card of this pile");
+    el.append(badge);
   }
   if (pile.kind === "foundation" && pile.direction) {
     // a foundation that goes up, then down (Union Square): its size, like the tableau's badges

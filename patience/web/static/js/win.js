@@ -33,9 +33,10 @@ export function dealTitle(game) {
  * history (latest first, this game first) did as well.
  */
 export function isNewRecord(history, best, key) {
-  if (best === null || best === undefined || !history.length || !history[0].won) return false;
+  const own = (r) => r.won && !r.used_hints; // a record is the player's own: no hint, no Show me how
+  if (best === null || best === undefined || !history.length || !own(history[0])) return false;
   if (history[0][key] !== best) return false;
-  return !history.slice(1).some((r) => r.won && r[key] <= best);
+  return !history.slice(1).some((r) => own(r) && r[key] <= best);
 }
 
 /** Fill the win screen for a won `game`; the streak and records arrive a moment later. */

@@ -1,6 +1,6 @@
 // Moves in words, for screen readers and hints ("Moved Six of diamonds to Tableau pile 1").
 
-import { cardName } from "./cards.js";
+import { cardName, cardSymbol } from "./cards.js";
 import { fmt, plural, t } from "./i18n.js";
 import { parseMove, viewPile } from "./state.js";
 import { pileName } from "./table.js";
@@ -35,7 +35,18 @@ export function describeMove(before, after, text) {
   return fmt("Moved {card} to {pile}", { card: cardName(first), pile: target });
 }
 
-/** A suggested move in words: "Ace of clubs → Foundation 1", "Seven of hearts (3 cards) → Tableau pile 2". */
+/** A pile as the hints' sentences name it (patience/wording.py, pile_text): "pile 3", "foundation 1". */
+export function pileShort(pile) {
+  const [kind, number] = pile.pile.split("-");
+  if (kind === "tableau") return fmt("pile {number}", { number });
+  if (kind === "foundation") return fmt("foundation {number}", { number });
+  if (kind === "chooser") return t("the Chooser");
+  if (kind === "waste") return t("the waste");
+  return pileName(pile);
+}
+
+/** A suggested move as the hint's sentence names its card and piles: "A♣ → foundation 1",
+ * "7♥ (3 cards) → pile 2". */
 export function hintWords(game, text) {
   const move = parseMove(text);
   if (!move) return text;
@@ -46,5 +57,12 @@ export function hintWords(game, text) {
   const first = src.cards[src.cards.length - move.count];
   if (!first) return text;
   const group = move.count > 1 ? ` (${plural("{count} card", move.count)})` : "";
-  return `${cardName(first)}${group} → ${pileName(dst)}`;
+  return `${cardSymbol(first)}${group} → ${pileShort(dst).replace(/ /g, "\u00a0")}`; // "pile 3" on one line
+}
+
+/** Every card of a pile, bottom first, in a sentence: "pile 3, bottom to top: 5♥ 6♥ 7♥ 8♥". */
+export function pileCardsWords(game, notation) {
+  const pile = viewPile(game.view, notation);
+  if (!pile) return "";
+  return fmt("{pile}, bottom to top: {cards}", { pile: pileShort(pile), cards: pile.cards.map(cardSymbol).join(" ") });
 }
