@@ -92,14 +92,15 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
 
 
 def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes: int | None = None,
-                     max_seconds: float | None = None) -> Result:
+                     max_seconds: float | None = None, looser: tuple[int, float] | None = None) -> Result:
     """The game's looser searches, compiled: the same answer as the Python ones
     (:func:`patience.solver.search.looser_first`), found faster.
 
     For Union Square, its tableau seen as runs: the looser game, whose loss is a proof (``searched``
     says :data:`LOOSER_GAME`), then the searches over fewest-run positions, whose wins are wins,
     each within :data:`~patience.solver.search.RUNS_LIMIT` positions and
-    :data:`~patience.solver.search.RUNS_SHARE` of ``max_seconds``. ``unknown`` with no ``stopped``
+    :data:`~patience.solver.search.RUNS_SHARE` of ``max_seconds``, except the looser game's
+    ``looser`` (positions, share; none at all when its positions are 0). ``unknown`` with no ``stopped``
     budget when they decide nothing (Hamilton has none: ``unknown`` after 0 positions). A won line
     is replayed through ``game`` before it is returned (not shortened).
 
@@ -110,9 +111,13 @@ def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes
     True
     """
     started = time.perf_counter()
+    limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
+    if limit <= 0:
+        return Result(UNKNOWN, (), 0, time.perf_counter() - started, 0, "")
     try:
         answer = core.looser(game.slug, game.position_text(state), max_nodes=max_nodes,
-                             max_seconds=max_seconds, runs_limit=RUNS_LIMIT, runs_share=RUNS_SHARE)
+                             max_seconds=max_seconds, limit=limit, share=share, runs_limit=RUNS_LIMIT,
+                             runs_share=RUNS_SHARE)
     except ValueError as exc:  # the core's reading of the position text refused it
         raise PositionRefused(str(exc)) from exc
     outcome = OUTCOMES[answer.status]
