@@ -7,11 +7,13 @@
 //! nothing and the caller does without.
 
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{foundation_of, rank_counts, suit_runs};
 use crate::cards::{rank, suit, Card};
 use crate::moves::{Move, FOUNDATION, TABLEAU, WASTE};
-use crate::union_square::state::{State, PILES, PILE_CAP};
+use crate::search::hash::hash_key;
+use crate::union_square::state::{State, PILES};
 
 /// Arrangements a regrouping may try before it gives up.
 pub const REGROUP_LIMIT: usize = 4_000;
@@ -29,61 +31,85 @@ pub enum Task {
     Put(Card),
 }
 
-/// The piles a regrouping works on, in `regroup`'s order.
-#[derive(Clone)]
-struct Piles {
-    cards: [[Card; PILE_CAP]; PILES],
-    heights: [u8; PILES],
+/// One pile of the suit as a run: its first rank in the high four bits and its top rank in the
+/// low four (0: empty). The piles of one suit are runs (the caller has checked `piles_are_runs`),
+/// so the two ranks name the cards: an arrangement is 16 bytes, and its key 128 bits.
+type Code = u8;
+
+#[inline]
+fn first_rank(code: Code) -> u8 {
+    code >> 4
 }
 
-impl Piles {
-    fn pile(&self, a: usize) -> &[Card] {
-        &self.cards[a][..self.heights[a] as usize]
-    }
+#[inline]
+fn top_rank(code: Code) -> u8 {
+    code & 15
+}
 
-    fn pop(&mut self, a: usize) {
-        self.heights[a] -= 1;
-        self.cards[a][self.heights[a] as usize] = 0;
-    }
-
-    fn push(&mut self, b: usize, card: Card) {
-        self.cards[b][self.heights[b] as usize] = card;
-        self.heights[b] += 1;
-    }
-
-    /// The arrangement's key: its piles as a set (sorted), and whether the task is done.
-    fn key(&self, n: usize, done: bool) -> Vec<u8> {
-        let mut order: Vec<&[Card]> = (0..n).map(|a| self.pile(a)).collect();
-        order.sort_unstable();
-        let mut key = Vec::with_capacity(40);
-        for pile in order {
-            key.extend_from_slice(pile);
-            key.push(u8::MAX);
-        }
-        key.push(done as u8);
-        key
+/// The pile after its top card left.
+#[inline]
+fn popped(code: Code) -> Code {
+    let (first, top) = (first_rank(code), top_rank(code));
+    match first.cmp(&top) {
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Less => code - 1,
+        std::cmp::Ordering::Greater => code + 1,
     }
 }
 
-/// Python's `fits_tableau` on a pile as a slice.
-fn fits(card: Card, pile: &[Card]) -> bool {
-    let Some(&top) = pile.last() else {
+/// The pile after a card of `rank` (of its suit) joined it.
+#[inline]
+fn pushed(code: Code, rank: u8) -> Code {
+    if code == 0 {
+        rank << 4 | rank
+    } else {
+        code & 0xF0 | rank
+    }
+}
+
+/// Python's `fits_tableau` for a card of the piles' suit: any card on an empty pile, one rank from
+/// a lone card, the next rank in a longer run's direction.
+#[inline]
+fn fits(rank: u8, code: Code) -> bool {
+    if code == 0 {
         return true;
-    };
-    if suit(top) != suit(card) {
-        return false;
     }
-    let step = rank(card) as i8 - rank(top) as i8;
-    if pile.len() == 1 {
-        return step == 1 || step == -1;
+    let (first, top) = (first_rank(code) as i8, top_rank(code) as i8);
+    let step = rank as i8 - top;
+    if first == top {
+        step == 1 || step == -1
+    } else {
+        step == (top - first).signum()
     }
-    let direction = rank(top) as i8 - rank(pile[pile.len() - 2]) as i8;
-    step == direction && (step == 1 || step == -1)
 }
+
+/// The arrangement's key: its piles as a set (sorted codes, packed).
+fn key(piles: &[Code]) -> u128 {
+    let mut sorted = [0u8; PILES];
+    sorted[..piles.len()].copy_from_slice(piles);
+    sorted[..piles.len()].sort_unstable();
+    u128::from_le_bytes(sorted)
+}
+
+/// A hasher for the keys (`hash_key` of their bytes).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = hash_key(bytes) ^ self.0.rotate_left(17);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Met = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
 
 /// Tableau moves among `suit`'s piles (and up to two empty ones) that do `task` and then leave
 /// the suit in its fewest runs, fewest moves first; `None` when none are found within `limit`
-/// arrangements (or the card to take fits no foundation).
+/// arrangements (or the card to take fits no foundation). Every pile must be a run.
 pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Option<Vec<Move>> {
     let mut piles: Vec<usize> =
         (0..PILES).filter(|&i| state.heights[i] > 0 && suit(state.tableau[i][0]) == suit_index).collect();
@@ -106,21 +132,22 @@ pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Optio
         Some(card) => Some(foundation_of(state, card)? as u8),
         None => None,
     };
-    let mut start = Piles { cards: [[0; PILE_CAP]; PILES], heights: [0; PILES] };
+    let mut start = [0 as Code; PILES];
     for (a, &i) in piles.iter().enumerate() {
-        for &card in state.pile(i) {
-            start.push(a, card);
+        if let (Some(&first), Some(top)) = (state.pile(i).first(), state.top(i)) {
+            start[a] = rank(first) << 4 | rank(top);
         }
     }
     let done_at_start = task == Task::Regroup;
-    // Each arrangement met: its parent's index and the move from there (the start has none).
+    // Each arrangement met: its parent's index and the move from there (the start has none); by
+    // whether the task is done, the arrangements' indices by key.
     let mut parent: Vec<Option<(u32, Move)>> = vec![None];
-    let mut index: HashMap<Vec<u8>, u32> = HashMap::new();
-    index.insert(start.key(n, done_at_start), 0);
+    let mut met: [Met; 2] = [Met::default(), Met::default()];
+    met[done_at_start as usize].insert(key(&start[..n]), 0);
     let mut queue = VecDeque::from([(start, done_at_start, 0u32)]);
-    let mut nexts: Vec<(Piles, bool, Move)> = Vec::new();
+    let mut nexts: Vec<([Code; PILES], bool, Move)> = Vec::new();
     while let Some((here, done, at)) = queue.pop_front() {
-        if done && (0..n).filter(|&a| here.heights[a] > 0).count() == target {
+        if done && here[..n].iter().filter(|&&code| code != 0).count() == target {
             let mut moves = Vec::new();
             let mut step = parent[at as usize];
             while let Some((up, mv)) = step {
@@ -132,45 +159,47 @@ pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Optio
         }
         nexts.clear();
         for a in 0..n {
-            let Some(&top) = here.pile(a).last() else {
+            let code = here[a];
+            if code == 0 {
                 continue;
-            };
-            let lone = here.heights[a] == 1;
-            if !done && Some(top) == take {
-                let mut after = here.clone();
-                after.pop(a);
+            }
+            let top = top_rank(code);
+            let lone = first_rank(code) == top;
+            let mut after = here;
+            after[a] = popped(code);
+            if !done && Some(suit_index * 13 + top - 1) == take {
                 let dst = FOUNDATION + to_foundation.expect("a card to take has a foundation");
                 nexts.push((after, true, Move::new(TABLEAU + piles[a] as u8, dst, 1)));
             }
             for b in 0..n {
-                let other = here.pile(b);
-                if b == a || (other.is_empty() && lone) || !fits(top, other) {
+                let other = here[b];
+                if b == a || (other == 0 && lone) || !fits(top, other) {
                     continue;
                 }
-                let mut after = here.clone();
-                after.pop(a);
-                after.push(b, top);
-                nexts.push((after, done, Move::new(TABLEAU + piles[a] as u8, TABLEAU + piles[b] as u8, 1)));
+                let mut moved = after;
+                moved[b] = pushed(other, top);
+                nexts.push((moved, done, Move::new(TABLEAU + piles[a] as u8, TABLEAU + piles[b] as u8, 1)));
             }
         }
         if let (false, Some(card)) = (done, put) {
             for (b, &pile) in piles.iter().enumerate() {
-                if fits(card, here.pile(b)) {
-                    let mut after = here.clone();
-                    after.push(b, card);
+                if fits(rank(card), here[b]) {
+                    let mut after = here;
+                    after[b] = pushed(here[b], rank(card));
                     nexts.push((after, true, Move::new(WASTE, TABLEAU + pile as u8, 1)));
                 }
             }
         }
-        for (after, after_done, mv) in nexts.drain(..) {
-            let key = after.key(n, after_done);
-            if index.contains_key(&key) {
+        for &(after, after_done, mv) in &nexts {
+            let table = &mut met[after_done as usize];
+            let after_key = key(&after[..n]);
+            if table.contains_key(&after_key) {
                 continue;
             }
             if parent.len() >= limit {
                 return None;
             }
-            index.insert(key, parent.len() as u32);
+            table.insert(after_key, parent.len() as u32);
             parent.push(Some((at, mv)));
             queue.push_back((after, after_done, parent.len() as u32 - 1));
         }
