@@ -12,6 +12,7 @@ use crate::hamilton;
 use crate::moves::Move;
 use crate::search::{self, Limits, SearchGame, Status};
 use crate::union_square;
+use crate::union_square::runs;
 
 /// What the boundary needs of a game's rules, beside its `SearchGame`.
 trait Engine: SearchGame + Default {
@@ -293,6 +294,67 @@ fn solve(
     })
 }
 
+/// Union Square's searches of its tableau seen as runs, before the full search (Python's
+/// `looser_first`): the looser game, whose loss proves the position lost, then the fewest-run
+/// searches with one pile kept empty and with none, whose wins are wins; each within at most
+/// `runs_limit` positions and `runs_share` of `max_seconds`, except the looser game's `limit` and
+/// `share`. "unknown" when none decides, with the positions each phase took in `parts`; Hamilton
+/// has no looser game ("unknown", 0 positions). Runs without the GIL.
+// Python's keyword arguments, one per budget: a struct would only move them.
+#[allow(clippy::too_many_arguments)]
+#[pyfunction]
+#[pyo3(signature = (game, position, max_nodes=None, max_seconds=None, stop=None, limit=None, share=None,
+                    runs_limit=None, runs_share=None))]
+fn looser(
+    py: Python<'_>,
+    game: &str,
+    position: &str,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    stop: Option<&StopFlag>,
+    limit: Option<u64>,
+    share: Option<f64>,
+    runs_limit: Option<u64>,
+    runs_share: Option<f64>,
+) -> PyResult<Answer> {
+    let answer = |status, moves: Vec<Move>, nodes, seconds, parts| Answer {
+        status,
+        moves: moves.iter().map(Move::text).collect(),
+        nodes,
+        peak: 0,
+        seconds,
+        parts,
+        memory_spent: false,
+    };
+    if game == "hamilton" {
+        hamilton::parse_position(position).map_err(value_error)?;
+        return Ok(answer("unknown", Vec::new(), 0, 0.0, Vec::new()));
+    }
+    if game != "union-square" {
+        return Err(value_error(format!("the compiled core knows no game {game:?}")));
+    }
+    let state = union_square::parse_position(position).map_err(value_error)?;
+    let defaults = runs::LooserLimits::default();
+    let runs_limit = runs_limit.unwrap_or(defaults.runs_limit);
+    let runs_share = runs_share.unwrap_or(defaults.runs_share);
+    let limits = runs::LooserLimits {
+        max_nodes,
+        max_seconds,
+        stop: stop.map(|s| s.flag.clone()),
+        limit: limit.unwrap_or(runs_limit),
+        share: share.unwrap_or(runs_share),
+        runs_limit,
+        runs_share,
+    };
+    let found = py.detach(|| runs::looser(&state, &limits));
+    let (status, moves) = match found.answer {
+        runs::LooserAnswer::Won(line) => ("won", line),
+        runs::LooserAnswer::Lost => ("lost", Vec::new()),
+        runs::LooserAnswer::Unknown => ("unknown", Vec::new()),
+    };
+    Ok(answer(status, moves, found.nodes, found.seconds, found.phases))
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
@@ -302,6 +364,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(apply, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(looser, m)?)?;
     m.add_class::<StopFlag>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Proofs>()?;

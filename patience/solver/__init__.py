@@ -25,7 +25,7 @@ from typing import Any
 
 from patience.rules import Game
 from patience.solver import switch
-from patience.solver.core import PositionRefused, knows, replayed, solve_with_core
+from patience.solver.core import PositionRefused, knows, looser_with_core, replayed, solve_with_core
 from patience.solver.lines import SolverError, shortened
 from patience.solver.proven import Proven
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
@@ -85,11 +85,20 @@ def solve(
 def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | None,
                max_seconds: float | None, table_cap: int | None, tidy: bool, proven: Proven | None,
                looser: tuple[int, float] | None) -> Result:
-    """The looser games' searches first (in Python, on their usual share or ``looser``'s), then the
-    compiled core on what is left of the budgets, with ``proven``'s proofs (the core's own)."""
+    """The looser games' searches first (on their usual share or ``looser``'s; compiled when the core
+    has them, in Python with ``proven``, which keeps the looser game's proofs), then the compiled core
+    on what is left of the budgets, with ``proven``'s proofs (the core's own)."""
     started = time.perf_counter()
-    first = looser_first(game, state, max_nodes=max_nodes, max_seconds=max_seconds, looser=looser,
-                         proven=proven)
+    try:
+        if proven is None and hasattr(core, "looser"):
+            first = looser_with_core(core, game, state, max_nodes=max_nodes, max_seconds=max_seconds,
+                                     looser=looser)
+        else:
+            first = looser_first(game, state, max_nodes=max_nodes, max_seconds=max_seconds, looser=looser,
+                                 proven=proven)
+    except PositionRefused:  # (see below)
+        return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
+                      tidy=tidy, looser=looser)
     if proven is not None:
         proven.trim()  # the looser games' table may have grown
     if first.won and tidy:

@@ -23,8 +23,9 @@ from typing import Any, Final
 
 from patience.rules import Game, get_game
 from patience.solver.lines import SolverError, checked, shortened
-from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
+from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import BASE_MB, MEMORY_MB
+from patience.solver.search import RUNS_LIMIT, RUNS_SHARE
 
 OUTCOMES: dict[str, Outcome] = {"won": WON, "lost": LOST, "unknown": UNKNOWN}
 #: The core's table: half the solver's memory budget less what the process needs besides. Best-first
@@ -88,6 +89,49 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
     elif outcome == UNKNOWN:
         stopped = "nodes" if max_nodes is not None and answer.nodes >= max_nodes else "seconds"
     return Result(outcome, line, answer.nodes, time.perf_counter() - started, answer.peak, stopped)
+
+
+def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes: int | None = None,
+                     max_seconds: float | None = None, looser: tuple[int, float] | None = None) -> Result:
+    """The game's looser searches, compiled: the same answer as the Python ones
+    (:func:`patience.solver.search.looser_first`), found faster.
+
+    For Union Square, its tableau seen as runs: the looser game, whose loss is a proof (``searched``
+    says :data:`LOOSER_GAME`), then the searches over fewest-run positions, whose wins are wins,
+    each within :data:`~patience.solver.search.RUNS_LIMIT` positions and
+    :data:`~patience.solver.search.RUNS_SHARE` of ``max_seconds``, except the looser game's
+    ``looser`` (positions, share; none at all when its positions are 0). ``unknown`` with no ``stopped``
+    budget when they decide nothing (Hamilton has none: ``unknown`` after 0 positions). A won line
+    is replayed through ``game`` before it is returned (not shortened).
+
+    >>> from patience import get_game
+    >>> from patience.solver.switch import core_module
+    >>> game, core = get_game("union-square"), core_module()
+    >>> core is None or looser_with_core(core, game, game.new(1)).won
+    True
+    """
+    started = time.perf_counter()
+    limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
+    if limit <= 0:
+        return Result(UNKNOWN, (), 0, time.perf_counter() - started, 0, "")
+    try:
+        answer = core.looser(game.slug, game.position_text(state), max_nodes=max_nodes,
+                             max_seconds=max_seconds, limit=limit, share=share, runs_limit=RUNS_LIMIT,
+                             runs_share=RUNS_SHARE)
+    except ValueError as exc:  # the core's reading of the position text refused it
+        raise PositionRefused(str(exc)) from exc
+    outcome = OUTCOMES[answer.status]
+    seconds = time.perf_counter() - started
+    line: tuple[Any, ...] = ()
+    if outcome == WON:
+        line = replayed(game, state, answer.moves)
+    stopped = ""
+    if outcome == UNKNOWN and max_nodes is not None and answer.nodes >= max_nodes:
+        stopped = "nodes"
+    elif outcome == UNKNOWN and max_seconds is not None and seconds >= max_seconds:
+        stopped = "seconds"
+    return Result(outcome, line, answer.nodes, seconds, answer.peak, stopped,
+                  LOOSER_GAME if outcome == LOST else FULL_GAME)
 
 
 def replayed(game: Game[Any], state: Any, moves: list[str]) -> tuple[Any, ...]:

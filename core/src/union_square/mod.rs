@@ -6,6 +6,7 @@
 //! The two copies of a card are the same `Card` (0..51).
 
 pub mod key;
+pub mod runs;
 pub mod rules;
 pub mod search;
 pub mod state;
