@@ -66,12 +66,12 @@ def test_the_whole_budget_is_counted_as_python_counts_it(core: ModuleType, max_n
 
 @pytest.mark.parametrize("limit", [0, 1, 64, 65, 150, 700])
 def test_the_looser_game_gets_its_own_limit(core: ModuleType, limit: int) -> None:
-    """Each phase is looked at every 64 positions, as in Python: 150 means 192 for the looser game."""
+    """The looser game takes at most its limit of positions, exactly, as in Python (204 prove the deal lost)."""
     state = GAME.new(LOST_DECK)
     _agree(core, state, looser=(limit, 1.0))
     if limit:
         answer = core.looser(SLUG, GAME.position_text(state), limit=limit, share=1.0)
-        assert answer.parts[0] == min(204, -(-limit // 64) * 64)
+        assert answer.parts[0] == min(204, limit)
 
 
 def _playout(deal: int, seed: int, length: int, clicks: float = 0.0) -> Any:

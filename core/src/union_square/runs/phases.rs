@@ -5,9 +5,9 @@
 //! nothing and the next one runs; the first decided answer ends it all.
 //!
 //! The shares are counted as Python counts them, so the answers are the same for the same node
-//! budget: each phase counts its positions from 0 and is looked at every `SLICE` positions (its
-//! share is spent when it has taken `limit` or more, or its seconds are up); the whole budget is
-//! looked at for every position.
+//! budget: each phase counts its positions from 0 and may take `limit` of them, and no more than
+//! its share of a node budget (past them it ends undecided, the budget unspent); its seconds are
+//! looked at every `SLICE` positions; the whole budget is looked at for every position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -126,13 +126,19 @@ impl Spend {
         self.until = until;
     }
 
-    /// Whether the phase's share is spent (Python looks before every slice).
+    /// Whether the phase's seconds are up (Python looks before every slice; its positions are
+    /// counted by `take`).
     fn share_spent(&self) -> bool {
-        self.nodes - self.first >= self.most || self.until.is_some_and(|u| Instant::now() >= u)
+        self.until.is_some_and(|u| Instant::now() >= u)
     }
 
-    /// Count one position; false when the whole budget is spent (the search answers unknown).
+    /// Count one position; false when the phase has taken its `most` (it ends unknown, the
+    /// budget unspent: Python's `_PhaseCap.take`) or the whole budget is spent (the search
+    /// answers unknown).
     pub fn take(&mut self) -> bool {
+        if self.nodes - self.first >= self.most {
+            return false;
+        }
         let out_of_nodes = self.max_nodes.is_some_and(|max| self.nodes >= max);
         if out_of_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.spent = true;
@@ -166,8 +172,13 @@ pub fn looser(state: &State, limits: &LooserLimits) -> Looser {
     if piles_are_runs(state) {
         for phase in 0..3 {
             let proves = phase == 0;
-            let (most, part) =
+            let (mut most, part) =
                 if proves { (limits.limit, limits.share) } else { (limits.runs_limit, limits.runs_share) };
+            if let Some(max) = limits.max_nodes {
+                // at most its share of a node budget too, as Python's `_looser_first`: a small
+                // budget (a fair solve's) keeps the rest for the search of the real game
+                most = most.min(((part * max as f64).ceil() as u64).max(1));
+            }
             spend.begin(most, limits.max_seconds.map(|s| after(Instant::now(), part * s)));
             let first = spend.nodes;
             let end = if spend.share_spent() {
