@@ -55,16 +55,18 @@ fn the_lost_deck_is_lost_in_the_looser_game() {
 }
 
 #[test]
-fn each_phase_is_looked_at_every_slice() {
+fn each_phase_takes_at_most_its_limit() {
     let state = parse_position(LOST_DECK).unwrap();
-    for (limit, taken) in [(1, 64), (64, 64), (65, 128), (150, 192), (700, 204)] {
+    for (limit, taken) in [(1, 1), (64, 64), (65, 65), (150, 150), (700, 204)] {
         let limits = LooserLimits { limit, share: 1.0, ..LooserLimits::default() };
         let found = looser(&state, &limits);
         assert_eq!(found.phases[0], taken, "limit {limit}");
         assert_eq!(found.answer == LooserAnswer::Lost, taken == 204, "limit {limit}");
     }
-    let spent = looser(&state, &LooserLimits { max_nodes: Some(100), ..LooserLimits::default() });
-    assert_eq!((spent.answer, spent.nodes, spent.spent), (LooserAnswer::Unknown, 100, true));
+    // a node budget gives each phase a tenth of it at most (10 of 100), the budget unspent
+    let capped = looser(&state, &LooserLimits { max_nodes: Some(100), ..LooserLimits::default() });
+    assert_eq!((capped.answer, capped.phases[0], capped.spent), (LooserAnswer::Unknown, 10, false));
+    assert!(capped.phases.iter().all(|&taken| taken <= 10), "{:?}", capped.phases);
 }
 
 /// Positions along deal `deal`'s winning line, every `every` moves.
