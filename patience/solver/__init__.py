@@ -71,7 +71,7 @@ def solve(
 
     The compiled core answers when :func:`~patience.solver.switch.which_search` says ``core`` and
     the call needs nothing only the Python search has (``runs_first=False``), after the game's looser
-    games (which only the Python search has) had their usual share or ``looser``'s; with ``proven`` it
+    games (compiled; in Python with ``proven``) had their usual share or ``looser``'s; with ``proven`` it
     skips and keeps its own proofs (:meth:`Proven.core_proofs`). Its wins are replayed here like the
     Python search's.
     """
