@@ -15,6 +15,7 @@ from patience.i18n import language
 from patience.review import positions_of
 from patience.rules import Move, get_game
 from tests.test_fair import reordered_deck
+from tests.test_observation import random_game
 
 # Hamilton deal 1 up to move 15, the deal from the stock after which it was lost (the exact review's
 # case in tests/data/review); 2 cards of the stock are never seen
@@ -117,27 +118,13 @@ def test_a_kept_line_is_played_only_from_its_own_position(deal: int, moves: list
     assert found.moves == 4 and all(d.after.won <= d.before.won for d in found.decisions)
 
 
-def random_game(slug: str, deal: int, length: int, seed: int) -> list[str]:
-    """``length`` random legal moves (fewer when the game ends first) from a numbered deal."""
-    game, rng = get_game(slug), random.Random(seed)
-    state, moves = game.new(deal), []
-    for _ in range(length):
-        legal = game.legal_moves(state)
-        if not legal:
-            break
-        move = rng.choice(legal)
-        state = game.apply_legal(state, move)
-        moves.append(str(move))
-    return moves
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(slug=st.sampled_from(["hamilton", "union-square"]), deal=st.integers(1, 10**6),
        length=st.integers(1, 6), seed=st.integers(0, 2**16))
 def test_random_games_are_reviewed_whole_and_in_pieces_alike(slug: str, deal: int, length: int,
                                                              seed: int) -> None:
     game = get_game(slug)
-    moves = random_game(slug, deal, length, seed)
+    moves = [str(m) for m in random_game(game, random.Random(seed), deal, length)[0]]
     budget = Budget(max_nodes=2_000)
     whole = fair_review(game, deal, moves, samples=8, seed=seed, budget=budget)
     run = FairReviewRun(game, deal, moves, samples=8, seed=seed, budget=budget)
