@@ -373,6 +373,17 @@ class Store(Connections):
                                 "ORDER BY player").fetchall()
         return [str(r[0]) for r in rows]
 
+    def player_summaries(self) -> list[tuple[str, float, int]]:
+        """Every player as ``(id, first seen, played deals)``, the first seen first (so players can be
+        numbered for people: ``patience stats`` calls them player 1, 2, ...)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT player, MIN(since), SUM(played) FROM ("
+                "SELECT player, MIN(created_at) AS since, 0 AS played FROM games GROUP BY player UNION ALL "
+                "SELECT player, MIN(started_at), COUNT(*) FROM results GROUP BY player) "
+                "GROUP BY player ORDER BY MIN(since), player").fetchall()
+        return [(str(r[0]), float(r[1]), int(r[2])) for r in rows]
+
     def reset_stats(self, player: str, game: str) -> None:
         """Forget the player's statistics for ``game`` (a deal being played counts again from its next
         move)."""

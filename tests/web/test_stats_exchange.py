@@ -78,7 +78,22 @@ def broken_files() -> list[bytes]:
             json.dumps({**good, "version": 2}).encode(), changed(result="maybe"), changed(deal="7"),
             changed(deal=0), changed(score=-1), changed(seconds=1e999), changed(game="chess"),
             changed(started_at="yesterday"), changed(finished_at=None), changed(used_hints="no"),
-            changed(id="g_" + "0" * 24), changed(extra=1), changed(deck=None, deal=None)]
+            changed(id="g_" + "0" * 24), changed(extra=1), changed(deck=None, deal=None),
+            *impossible(changed)]
+
+
+def impossible(changed: Any) -> list[bytes]:
+    """Rows that are text that is no text, a deck that is no deck, or results the rules make impossible."""
+    deck = " ".join(f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK")
+    return [changed(deal=None, deck="\ud800"), changed(deal=None, deck="=cmd|' /C calc'!A0"),
+            changed(deal=None, deck=deck.replace("AC", "A\u0000C")), changed(deal=None, deck="\u202e" + deck),
+            changed(deal=None, deck=deck + " AC"), changed(score=999_999_999), changed(score=53),
+            changed(moves=0), changed(seconds=0), changed(score=51),
+            changed(finished_at="2026-01-01T09:00:00Z"), changed(started_at="0001-01-01T00:00:00Z"),
+            changed(started_at="2999-01-01T00:00:00Z", finished_at="2999-01-01T00:01:00Z"),
+            changed(result="lost", moves=10_001),
+            json.dumps({"format": "patience-statistics", "version": 1.0, "games": []}).encode(),
+            json.dumps({"format": "patience-statistics", "version": "\ud800", "games": []}).encode()]
 
 
 @pytest.mark.parametrize("body", broken_files())
@@ -96,3 +111,50 @@ def test_reset_forgets_the_statistics_of_one_game(client: TestClient) -> None:
     assert client.delete("/api/stats", params={"game": "hamilton"}).json() == {"reset": True}
     games = client.get("/api/stats/export").json()["games"]
     assert [g["game"] for g in games] == ["union-square"]
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"score": 999_999_999}, "game 2 of the file: a score of 999999999 is more than the 52 cards of "
+                             "Hamilton"),
+    ({"moves": 0}, "game 2 of the file: a won game of Hamilton takes at least 10 moves, not 0"),
+    ({"finished_at": "2026-01-01T09:00:00Z"}, "game 2 of the file: it finished before it started"),
+    ({"deal": None, "deck": "\ud800"}, "game 2 of the file: the deck is not a deck of Hamilton"),
+    ({"game": "union-square", "score": 104, "moves": 103},
+     "a won game of Union Square takes at least 104 moves, not 103"),
+])
+def test_an_impossible_row_is_named_in_one_sentence(client: TestClient, fields: dict[str, Any],
+                                                    words: str) -> None:
+    first = {"id": "g_" + "0" * 24, "game": "hamilton", "deal": 1, "deck": None, "result": "won",
+             "score": 52, "moves": 90, "seconds": 60, "started_at": "2026-01-01T10:00:00Z",
+             "finished_at": "2026-01-01T10:01:00Z", "used_hints": False, "used_undo": False}
+    body = {"format": "patience-statistics", "version": 1,
+            "games": [first, {**first, "id": "g_" + "1" * 24, **fields}]}
+    response = client.post("/api/stats/import", content=json.dumps(body),
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and words in response.json()["detail"], response.text
+    assert response.json()["detail"].count(".") <= 2
+
+
+def test_a_good_deck_row_is_kept_as_the_game_writes_decks(client: TestClient) -> None:
+    deck = "  ".join(f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK").replace("TC", "10C")
+    row = {"id": "g_" + "2" * 24, "game": "hamilton", "deal": None, "deck": deck, "result": "lost",
+           "score": 3, "moves": 5, "seconds": 9, "started_at": "2026-01-01T10:00:00Z",
+           "finished_at": "2026-01-01T10:01:00Z", "used_hints": False, "used_undo": False}
+    response = client.post("/api/stats/import", json={"format": "patience-statistics", "version": 1,
+                                                      "games": [row]})
+    assert response.json() == {"added": 1, "already_kept": 0}
+    kept = client.get("/api/stats/export").json()["games"][0]["deck"]
+    assert kept.startswith("AC 2C") and "TC" in kept and "  " not in kept
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_made_text() -> None:
+    from patience.store.exchange import to_csv
+    from patience.store.records import DealResult, PlayedDeal
+
+    deal = PlayedDeal("g_" + "0" * 24, "hamilton", None, "=cmd|' /C calc'!A0",
+                      DealResult(0.0, None, None, 0, 0.0, 1, False, False))
+    rows = list(csv.reader(io.StringIO(to_csv([deal]))))
+    assert rows[1][3] == "'=cmd|' /C calc'!A0"
+    for start in ("+1", "-1", "@SUM(A1)", "\tx", "\rx"):
+        text = to_csv([PlayedDeal(deal.id, "hamilton", None, start, deal.result)])
+        assert f",'{start}," in text  # the cell as written, whatever a reader makes of its tab or return
