@@ -29,6 +29,7 @@ from patience.web.schemas import (
     ReviewStepOut,
     VersionIn,
     ViewOut,
+    game_slugs_schema,
 )
 from patience.web.service import view_out
 from patience.wording import describe_move, move_text
@@ -189,7 +190,8 @@ def summary(found: dict[str, Any], extra: dict[str, Any]) -> str:
 
 
 @router.get("/api/daily", responses=errors(400))
-async def daily(request: Request, game: str, date: str | None = None) -> DailyOut:
+async def daily(request: Request, game: Annotated[str, Query(json_schema_extra=cast(
+        Any, game_slugs_schema))], date: str | None = None) -> DailyOut:
     """The daily deal of ``game`` on ``date`` (YYYY-MM-DD, default today, UTC): the same for everyone,
     proven winnable. Unknown games and dates that are not dates or more than 100 years away answer 400.
     """
