@@ -100,7 +100,17 @@ def csv_cell(text: str) -> str:
 
 
 def read_json(text: str | bytes) -> list[PlayedDeal]:
-    """The played deals of a JSON export, or :class:`ImportRefused` naming the first fault."""
+    """The played deals of a JSON export, or :class:`ImportRefused` naming the first fault.
+
+    Memory stays bounded whatever the file: an export holds one list and an object a game, each of a
+    dozen values, so a file with more brackets or commas than that is refused before it is parsed
+    (8 MiB of ``[]`` would be four million lists).
+    """
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    values = (len(FIELDS) + 1) * (MAX_GAMES + 1)
+    if raw.count(b"[") + raw.count(b"{") > MAX_GAMES + 2 or raw.count(b",") > values:
+        raise ImportRefused(_("the file's games are not a list of at most {count} games").format(
+            count=MAX_GAMES))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

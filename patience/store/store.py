@@ -354,7 +354,14 @@ class Store(Connections):
 
     def add_results(self, player: str, deals: Sequence[PlayedDeal]) -> int:
         """Add played deals to the player's statistics, all or none; those already there (same id) are
-        left as they are. Returns how many were added."""
+        left as they are (read first, so a file already imported costs no write). Returns how many were
+        added."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT game_id FROM results WHERE player = ?", (player,)).fetchall()
+        kept = {str(r[0]) for r in rows}
+        deals = [d for d in deals if d.id not in kept]
+        if not deals:
+            return 0
         with self._write() as conn:
             before = conn.total_changes
             conn.executemany(

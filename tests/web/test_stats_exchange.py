@@ -158,3 +158,43 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_made_text() -> None:
     for start in ("+1", "-1", "@SUM(A1)", "\tx", "\rx"):
         text = to_csv([PlayedDeal(deal.id, "hamilton", None, start, deal.result)])
         assert f",'{start}," in text  # the cell as written, whatever a reader makes of its tab or return
+
+
+def test_reading_a_hostile_file_takes_bounded_memory() -> None:
+    import tracemalloc
+
+    from patience.store.exchange import ImportRefused, read_json
+
+    lists = b"[" + b"[]," * (8 * 2**20 // 3 - 1) + b"[]]"
+    strings = b'{"games": [' + b'"",' * 2_000_000 + b'""]}'
+    for body in (lists, strings):
+        tracemalloc.start()
+        try:
+            with pytest.raises(ImportRefused, match="at most 20000 games"):
+                read_json(body)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 2 * 2**20, peak  # nothing parsed: not 200 MiB of lists or strings
+
+
+def test_imports_run_in_a_worker_process_and_a_crowd_gets_503(
+        client: TestClient, other_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    played(client)
+    exported = client.get("/api/stats/export").content
+
+    def not_here(*args: Any) -> None:
+        raise AssertionError("the server read the file itself")
+
+    monkeypatch.setattr("patience.store.exchange.read_json", not_here)  # the worker has its own
+    monkeypatch.setattr("patience.web.routers.stats.read_json", not_here, raising=False)
+    sent = other_client.post("/api/stats/import", content=exported,
+                             headers={"Content-Type": "application/json"})
+    assert sent.json() == {"added": 3, "already_kept": 0}
+    imports = other_client.app.state.imports  # type: ignore[attr-defined]
+    with imports.place(), imports.place():  # one running, one waiting
+        busy = other_client.post("/api/stats/import", content=exported,
+                                 headers={"Content-Type": "application/json"})
+    assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"
+    assert busy.json()["detail"] == "Too many statistics files are being imported: try again in a minute."
+    assert len(other_client.get("/api/stats/export").json()["games"]) == 3

@@ -17,15 +17,19 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from patience.catalog import CatalogError, check_difficulty
 from patience.i18n import _, get_language, pgettext
 from patience.store import Statistics
-from patience.store.exchange import FORMAT, MAX_GAMES, VERSION, ImportRefused, read_json, to_csv, to_json
+from patience.store.exchange import FORMAT, MAX_GAMES, VERSION, ImportRefused, to_csv, to_json
 from patience.table import known_game
 from patience.web.middleware import is_json
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import HistoryOut, ImportOut, ResetOut, StatsOut
 from patience.web.service import iso_time
+from patience.workers.imports import Imports
+from patience.workers.pool import WorkersBusyError
 
 router = APIRouter(prefix="/api/stats", tags=["statistics"])
 HISTORY_LENGTH = 100
+#: Seconds to wait before trying an import again when others are under way (503).
+IMPORT_RETRY_SECONDS: Final = 5
 
 
 def clock_text(seconds: float) -> str:
@@ -152,10 +156,14 @@ async def import_stats(request: Request) -> ImportOut:
     ``application/json`` answers 415."""
     if not is_json(request.headers.get("content-type")):
         raise HTTPException(415, _("Send the statistics file as application/json."))
+    imports: Imports = request.app.state.imports
     try:
-        deals = read_json(await request.body())
+        with imports.place():  # read, checked and written in a worker process, one import at a time
+            added, count = await imports.add(player_of(request), await request.body(), get_language())
     except ImportRefused as exc:
         raise HTTPException(400, _("This is not a statistics file of patience: {problem}.").format(
             problem=exc)) from None
-    added = service_of(request).store.add_results(player_of(request), deals)
-    return ImportOut(added=added, already_kept=len(deals) - added)
+    except (WorkersBusyError, RuntimeError):
+        raise HTTPException(503, _("Too many statistics files are being imported: try again in a minute."),
+                            headers={"Retry-After": str(IMPORT_RETRY_SECONDS)}) from None
+    return ImportOut(added=added, already_kept=count - added)
