@@ -19,18 +19,31 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import httpx
 
-from bench.load import TIMEOUT, memory, percentile
+from bench.load import TIMEOUT, children_of, memory, percentile
 
 FAIR_CLIENTS = 20
 FAIR_DEALS = range(2000, 2008)
 IMPORT_ROWS = 20_000
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """(server, its workers) processor time so far, s."""
+    def one(p: int) -> float:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return one(pid), sum(one(child) for child in children_of(pid))
 
 
 def import_file(rows: int = IMPORT_ROWS) -> bytes:
@@ -96,7 +109,7 @@ async def importer(base: str, deadline: float, statuses: Counter[str]) -> None:
 
 async def scenario(base: str, pid: int, options: argparse.Namespace) -> None:
     """Run ``options.scenario`` and print the other players' moves and the server's memory."""
-    before = memory(pid)
+    before, cpu_before = memory(pid), cpu_seconds(pid)
     deadline = time.monotonic() + options.seconds
     moves_ms: list[float] = []
     statuses: Counter[str] = Counter()
@@ -110,6 +123,7 @@ async def scenario(base: str, pid: int, options: argparse.Namespace) -> None:
         now = memory(pid)
         peak = max(peak, now, key=sum)
     await asyncio.wait(tasks, timeout=TIMEOUT)
+    cpu = [after - earlier for after, earlier in zip(cpu_seconds(pid), cpu_before, strict=True)]
     await asyncio.sleep(2.0)
     after = memory(pid)
     ordered = sorted(moves_ms)
@@ -118,6 +132,7 @@ async def scenario(base: str, pid: int, options: argparse.Namespace) -> None:
         print(f"other players' moves: {len(ordered)}, p50 {percentile(ordered, 0.5):.1f} ms, "
               f"p95 {percentile(ordered, 0.95):.1f} ms, max {ordered[-1]:.1f} ms")
     print("hostile requests: " + ", ".join(f"{kind}: {n}" for kind, n in sorted(statuses.items())))
+    print(f"processor time: server {cpu[0]:.1f} s, its workers {cpu[1]:.1f} s")
     marks = (("before", before), ("peak", peak), ("after", after))
     print("memory (server + workers, MB): "
           + ", ".join(f"{label} {s:.0f} + {w:.0f}" for label, (s, w) in marks))
