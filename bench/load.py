@@ -21,6 +21,11 @@ deadline, so it always stops by itself.
   the stats latency while the hints are in flight, and how the hints were
   answered (status, basis, latency).
 
+``--scenario fair-reviews`` (20 clients looping Union Square fair reviews) or ``--scenario imports``
+(a client looping a 20,000-row statistics import) runs a hostile scenario instead, with
+``--players`` (default 10) other players: their move p50/p95 and the server's memory before, at peak
+and after (see ``bench/hostile.py``).
+
 ``--soak`` runs the load phase for 5 minutes (``--seconds 300``) with a
 memory sample every 10 s: after warm-up the line should be flat.
 """
@@ -245,7 +250,10 @@ async def stats_under_hints(base: str, options: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--players", type=int, default=200, help="simulated players (default 200)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="simulated players (default 200; 10 beside a hostile scenario)")
+    parser.add_argument("--scenario", choices=["load", "fair-reviews", "imports"], default="load",
+                        help="the load phase (default) or a hostile scenario")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the load phase (default 60)")
     parser.add_argument("--soak", action="store_true", help="a 5-minute load phase with memory every 10 s")
     parser.add_argument("--think", type=float, default=1.0, help="mean pause between a player's actions (s)")
@@ -255,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hints", type=int, default=150, help="hints in flight while stats are timed")
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args(argv)
+    if options.players is None:
+        options.players = 200 if options.scenario == "load" else 10
     if options.soak:
         options.seconds = max(options.seconds, 300.0)
     with tempfile.TemporaryDirectory(prefix="patience-load-") as directory:
@@ -267,6 +277,11 @@ def main(argv: list[str] | None = None) -> int:
             server_mb, workers_mb = memory(server.pid)
             print(f"server pid {server.pid}, port {port}; memory at start: server {server_mb:.0f} MB, "
                   f"solver workers {workers_mb:.0f} MB")
+            if options.scenario != "load":
+                from bench.hostile import scenario
+
+                asyncio.run(scenario(base, server.pid, options))
+                return 0
             asyncio.run(load(base, server.pid, options))
             server_mb, workers_mb = memory(server.pid)
             print(f"memory after the load: server {server_mb:.0f} MB, solver workers {workers_mb:.0f} MB")

@@ -102,8 +102,11 @@ class FairReview:
 
 
 #: What is known of a completion, by its canonical key: the outcome and, when won, a winning line
-#: (``None``: won, the line not kept).
-Known = dict[Hashable, tuple[str, tuple[Move, ...] | None]]
+#: (``None``: won, the line not kept) with the exact position it starts from. Positions with one
+#: canonical key may differ by a symmetry (Union Square's piles in another order, Hamilton's empty
+#: piles), and a line names piles, so it is played only from its own position.
+Entry = tuple[str, tuple[Move, ...] | None, Any]
+Known = dict[Hashable, Entry]
 
 
 class FairReviewRun:
@@ -177,16 +180,17 @@ class FairReviewRun:
         for state in samples:
             if deadline is not None and time.monotonic() >= deadline:
                 raise _OutOfTime
-            outcome, line = self._solve(state)
+            entry = self._solve(state)
+            outcome, line = entry[0], _line_from(entry, state)
             child = game.apply_legal(state, move)
             child_key = canonical_key(game, child)
-            later: tuple[str, tuple[Move, ...] | None]
+            later: Entry
             if child_key in found:
                 later = found[child_key]
             elif outcome != WON:
-                later = (outcome, ())  # lost stays lost; not decided before: not decided after either
-            elif line and canonical_key(game, game.apply_legal(state, line[0])) == child_key:
-                later = (WON, line[1:])
+                later = (outcome, (), None)  # lost stays lost; not decided before: not decided after either
+            elif line and canonical_key(game, following := game.apply_legal(state, line[0])) == child_key:
+                later = (WON, line[1:], following)
             else:
                 later = self._solve(child)
             found.setdefault(child_key, later)
@@ -215,28 +219,37 @@ class FairReviewRun:
 
     def _carried(self, samples: list[Any], move: Move) -> Known:
         """What is known of the completions, past a move that changes no outcome (forced or safe)."""
-        game, carried = self.game, {}
+        game = self.game
+        carried: Known = {}
         for state in samples:
             known = self.known.get(canonical_key(game, state))
             if known is None:
                 continue
-            outcome, line = known
+            outcome, line = known[0], _line_from(known, state)
             if outcome == WON and not self._keeps(state, move):
                 continue
             child = game.apply_legal(state, move)
-            follows = bool(line) and line is not None and canonical_key(
-                game, game.apply_legal(state, line[0])) == canonical_key(game, child)
-            carried[canonical_key(game, child)] = (outcome, line[1:] if follows and line else None)
+            following = game.apply_legal(state, line[0]) if line else None
+            if line and canonical_key(game, following) == canonical_key(game, child):
+                carried[canonical_key(game, child)] = (outcome, line[1:], following)
+            else:
+                carried[canonical_key(game, child)] = (outcome, None, None)
         return carried
 
-    def _solve(self, state: Any) -> tuple[str, tuple[Move, ...] | None]:
+    def _solve(self, state: Any) -> Entry:
         key = canonical_key(self.game, state)
         if key not in self.known:
             self.solves += 1
             result = solve(self.game, state, max_nodes=self.budget.max_nodes,
                            max_seconds=self.budget.max_seconds)
-            self.known[key] = (result.outcome, result.moves)
+            self.known[key] = (result.outcome, result.moves, state if result.moves else None)
         return self.known[key]
+
+
+def _line_from(entry: Entry, state: Any) -> tuple[Move, ...] | None:
+    """The entry's winning line when it starts from ``state`` itself (else None: a symmetric position's)."""
+    _outcome, line, start = entry
+    return line if line and start == state else None
 
 
 class _OutOfTime(Exception):

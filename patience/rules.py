@@ -247,6 +247,8 @@ class Game(ABC, Generic[S]):
     name: str = ""
     max_score: int = 0
     copies: int = 1  # how many times each card is in the deck
+    #: The fewest moves any won game of this game has (a statistics row with fewer cannot be a win).
+    min_winning_moves: int = 1
 
     # --- deals -------------------------------------------------------------
     @abstractmethod

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from patience.fair import Budget, Odds
 from patience.fair_review import Decision, FairReview, FairReviewRun, costliest_text, fair_review
@@ -12,6 +15,7 @@ from patience.i18n import language
 from patience.review import positions_of
 from patience.rules import Move, get_game
 from tests.test_fair import reordered_deck
+from tests.test_observation import random_game
 
 # Hamilton deal 1 up to move 15, the deal from the stock after which it was lost (the exact review's
 # case in tests/data/review); 2 cards of the stock are never seen
@@ -100,3 +104,34 @@ def test_the_sentence_names_the_move_as_the_table_shows_it(lang: str, words: str
         assert text.endswith("about 25% after.")
         one = FairReview("hamilton", 6, 8, 0, 100, review.decisions[1:])
         assert "6♣ from pile 2 to pile 3" in costliest_text(game, states, one)
+
+
+# Union Square games whose fair review raised IndexError: a winning line kept for one completion was
+# played on another with the same canonical key, whose piles lie in another order
+SYMMETRIC_LINE_GAMES = [(2012, ["t8-t10", "t9-t8", "t3-t9", "t13-f2"]),
+                        (2018, ["t3-f4", "t13-t3", "t10-t13", "t6-t10"])]
+
+
+@pytest.mark.parametrize("deal, moves", SYMMETRIC_LINE_GAMES)
+def test_a_kept_line_is_played_only_from_its_own_position(deal: int, moves: list[str]) -> None:
+    found = fair_review(get_game("union-square"), deal, moves)
+    assert found.moves == 4 and all(d.after.won <= d.before.won for d in found.decisions)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(slug=st.sampled_from(["hamilton", "union-square"]), deal=st.integers(1, 10**6),
+       length=st.integers(1, 6), seed=st.integers(0, 2**16))
+def test_random_games_are_reviewed_whole_and_in_pieces_alike(slug: str, deal: int, length: int,
+                                                             seed: int) -> None:
+    game = get_game(slug)
+    moves = [str(m) for m in random_game(game, random.Random(seed), deal, length)[0]]
+    budget = Budget(max_nodes=2_000)
+    whole = fair_review(game, deal, moves, samples=8, seed=seed, budget=budget)
+    run = FairReviewRun(game, deal, moves, samples=8, seed=seed, budget=budget)
+    while not run.run(deadline=time.monotonic()):  # one move per piece, as the server may cut it
+        start, decisions, carried = run.progress()
+        run = FairReviewRun(game, deal, moves, samples=8, seed=seed, budget=budget, start=start,
+                            decisions=decisions, carried=carried)
+    assert run.answer() == whole
+    for decision in whole.decisions:
+        assert decision.after.won <= decision.before.won and decision.before.lost <= decision.after.lost

@@ -47,7 +47,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("add the games of a JSON export; games already kept are left alone"))
     p.add_argument("--db", type=Path, metavar="PATH",
                    help=_("SQLite file for saved games and statistics (default: in your data directory)"))
-    p.add_argument("--player", metavar="ID", help=_("whose statistics (needed when several players play)"))
+    p.add_argument("--player", metavar="NAME",
+                   help=_("whose statistics, by the number the list of players gives (1, 2, ...) or the "
+                          "full id (needed when several players play)"))
     p.set_defaults(handler=run_stats)
 
 
@@ -63,17 +65,12 @@ def run_stats(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise PatienceError(str(exc)) from None
     try:
-        player = args.player if args.player is not None else only_player(store)
+        player = chosen_player(store, args.player)
         if args.import_file is not None:
-            if args.import_file.stat().st_size > MAX_FILE_BYTES:
-                raise PatienceError(_("{path}: the file is larger than {size} MiB").format(
-                    path=args.import_file, size=MAX_FILE_BYTES // 2**20))
             try:
-                deals = read_json(args.import_file.read_bytes())
+                deals = read_json(read_capped(args.import_file))
             except ImportRefused as exc:
                 raise PatienceError(f"{args.import_file}: {exc}") from None
-            if not {d.game for d in deals} <= set(game_slugs()):
-                raise PatienceError(f"{args.import_file}: {_('it names an unknown game')}")
             added = store.add_results(player, deals)
             print(_("{added} games added, {kept} already kept").format(added=added, kept=len(deals) - added))
         if args.export is not None:
@@ -89,15 +86,51 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def only_player(store: Store) -> str:
-    """The one player in the database, or a :class:`PatienceError` saying to choose with ``--player``."""
-    players = store.players()
-    if len(players) == 1:
-        return players[0]
-    if not players:
+def read_capped(path: Path) -> bytes:
+    """At most :data:`MAX_FILE_BYTES` of a file, whatever it is (a character device such as /dev/zero
+    says its size is 0, a pipe has none): a :class:`PatienceError` as soon as there is more."""
+    with path.open("rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise PatienceError(_("{path}: the file is larger than {size} MiB").format(
+            path=path, size=MAX_FILE_BYTES // 2**20))
+    return data
+
+
+def chosen_player(store: Store, name: str | None) -> str:
+    """The player ``--player`` names (its number in :func:`player_names` or its full id), or the one
+    player in the database; else a :class:`PatienceError` listing the players by name.
+
+    >>> from patience.store import Store
+    >>> store = Store(":memory:")
+    >>> chosen_player(store, None)
+    Traceback (most recent call last):
+    ...
+    patience.errors.PatienceError: nobody has played yet in this database
+    """
+    names = player_names(store)
+    if name is None and len(names) == 1:
+        return next(iter(names.values()))[0]
+    if not names:
         raise PatienceError(_("nobody has played yet in this database"))
-    raise PatienceError(_("several players play here; choose one with --player: {players}").format(
-        players=", ".join(players[:10])))
+    for number, (player, _described) in names.items():
+        if name in (str(number), player):
+            return player
+    listed = "; ".join(described for _player, described in list(names.values())[:10])
+    if name is None:
+        raise PatienceError(_("several players play here; choose one with --player: {players}").format(
+            players=listed))
+    raise PatienceError(_("there is no player {name} here; the players are: {players}").format(
+        name=name[:60], players=listed))
+
+
+def player_names(store: Store) -> dict[int, tuple[str, str]]:
+    """Each player by number (1 is the first seen): its id and a line a person can read."""
+    from datetime import UTC, datetime
+
+    return {number: (player, _("player {number} (since {date}, games played: {count})").format(
+        number=number, date=datetime.fromtimestamp(since, UTC).date().isoformat(), count=count))
+        for number, (player, since, count) in enumerate(store.player_summaries(), start=1)}
 
 
 def summary(store: Store, player: str, slug: str) -> str:

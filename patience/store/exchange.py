@@ -24,12 +24,16 @@ import io
 import json
 import math
 import re
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from patience.deals import deck_text
+from patience.errors import InvalidDealError, UnknownGameError
 from patience.i18n import _
-from patience.store.records import DealResult, PlayedDeal
+from patience.rules import get_game
+from patience.store.records import MAX_MOVES_PER_GAME, DealResult, PlayedDeal
 
 FORMAT: Final = "patience-statistics"
 VERSION: Final = 1
@@ -39,6 +43,10 @@ FIELDS: Final = ("id", "game", "deal", "deck", "result", "score", "moves", "seco
                  "finished_at", "used_hints", "used_undo")
 _ID: Final = re.compile(r"g_[0-9a-f]{24}")
 _SLUG: Final = re.compile(r"[a-z][a-z0-9-]{0,39}")
+#: What a CSV cell may not start with, lest a spreadsheet read it as a formula (CSV injection).
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+#: How far past the reader's clock a date may lie (clocks of two computers disagree a little).
+CLOCK_SLACK_SECONDS: Final = 86_400
 
 
 class ImportRefused(ValueError):
@@ -57,7 +65,8 @@ def _entry(deal: PlayedDeal) -> dict[str, Any]:
     r = deal.result
     return {"id": deal.id, "game": deal.game, "deal": deal.deal, "deck": deal.deck,
             "result": _result_word(r.won), "score": r.score, "moves": r.moves,
-            "seconds": math.floor(r.seconds),  # as the game clock shows it
+            # as the game clock shows it; a win took some time
+            "seconds": max(1, math.floor(r.seconds)) if r.won else math.floor(r.seconds),
             "started_at": _time(r.started_at), "finished_at": _time(r.finished_at),
             "used_hints": r.used_hints, "used_undo": r.used_undo}
 
@@ -69,19 +78,40 @@ def to_json(deals: Sequence[PlayedDeal]) -> str:
 
 
 def to_csv(deals: Sequence[PlayedDeal]) -> str:
-    """The CSV export: a header row of :data:`FIELDS`, then one row per played deal."""
+    """The CSV export: a header row of :data:`FIELDS`, then one row per played deal (cells made safe for
+    spreadsheets by :func:`csv_cell`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIELDS)
     for deal in deals:
         entry = _entry(deal)
-        writer.writerow(["" if entry[f] is None else str(entry[f]).lower() if isinstance(entry[f], bool)
-                         else entry[f] for f in FIELDS])
+        writer.writerow([csv_cell("" if entry[f] is None else str(entry[f]).lower()
+                                  if isinstance(entry[f], bool) else str(entry[f])) for f in FIELDS])
     return out.getvalue()
 
 
+def csv_cell(text: str) -> str:
+    """A CSV cell a spreadsheet shows as text: one starting with ``=``, ``+``, ``-``, ``@``, a tab or a
+    carriage return gets a leading apostrophe (the usual guidance against CSV injection).
+
+    >>> csv_cell("=cmd|' /C calc'!A0"), csv_cell("AS 2H"), csv_cell("-1")
+    ("'=cmd|' /C calc'!A0", 'AS 2H', "'-1")
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def read_json(text: str | bytes) -> list[PlayedDeal]:
-    """The played deals of a JSON export, or :class:`ImportRefused` naming the first fault."""
+    """The played deals of a JSON export, or :class:`ImportRefused` naming the first fault.
+
+    Memory stays bounded whatever the file: an export holds one list and an object a game, each of a
+    dozen values, so a file with more brackets or commas than that is refused before it is parsed
+    (8 MiB of ``[]`` would be four million lists).
+    """
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    values = (len(FIELDS) + 1) * (MAX_GAMES + 1)
+    if raw.count(b"[") + raw.count(b"{") > MAX_GAMES + 2 or raw.count(b",") > values:
+        raise ImportRefused(_("the file's games are not a list of at most {count} games").format(
+            count=MAX_GAMES))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -89,9 +119,9 @@ def read_json(text: str | bytes) -> list[PlayedDeal]:
     if not isinstance(data, dict) or data.get("format") != FORMAT or set(data) != {
             "format", "version", "games"}:
         raise ImportRefused(_("the file is not a statistics export of patience"))
-    if data["version"] != VERSION or isinstance(data["version"], bool):
+    if not _whole(data["version"]) or data["version"] != VERSION:
         raise ImportRefused(_("the file is a statistics export of another version ({version})").format(
-            version=str(data["version"])[:20]))
+            version=json.dumps(data["version"])[:20]))
     games = data["games"]
     if not isinstance(games, list) or len(games) > MAX_GAMES:
         raise ImportRefused(_("the file's games are not a list of at most {count} games").format(
@@ -100,7 +130,7 @@ def read_json(text: str | bytes) -> list[PlayedDeal]:
     for number, entry in enumerate(games, start=1):
         try:
             deals.append(_deal(entry))
-        except (ValueError, TypeError, KeyError, OverflowError) as exc:
+        except (ValueError, TypeError, KeyError, OverflowError, UnicodeError) as exc:
             problem = str(exc) if isinstance(exc, ImportRefused) else _("a field has a wrong value")
             raise ImportRefused(_("game {number} of the file: {problem}").format(
                 number=number, problem=problem)) from None
@@ -117,11 +147,17 @@ def _deal(entry: Any) -> PlayedDeal:
         raise ImportRefused(_("a field has a wrong value"))
     if not _ID.fullmatch(entry["id"]) or not _SLUG.fullmatch(entry["game"]):
         raise ImportRefused(_("a field has a wrong value"))
+    try:
+        game = get_game(entry["game"])
+    except UnknownGameError:
+        raise ImportRefused(_("it names an unknown game")) from None
     won = {"won": True, "lost": False, "in progress": None}[entry["result"]]
     deal, deck = entry["deal"], entry["deck"]
     if not (deal is None or (_whole(deal) and 1 <= deal < 2**32)) or not (deck is None or (
             isinstance(deck, str) and len(deck) <= 2000)) or (deal is None) == (deck is None):
         raise ImportRefused(_("a field has a wrong value"))
+    if deck is not None:
+        deck = _deck(game, deck)
     numbers = [entry[k] for k in ("score", "moves", "seconds")]
     if not all(_whole(n) and 0 <= n < 10**9 for n in numbers):
         raise ImportRefused(_("a field has a wrong value"))
@@ -132,8 +168,40 @@ def _deal(entry: Any) -> PlayedDeal:
     finished = None if entry["finished_at"] is None else _stamp(entry["finished_at"])
     if (finished is None) != (won is None):
         raise ImportRefused(_("a field has a wrong value"))
-    return PlayedDeal(entry["id"], entry["game"], deal, deck, DealResult(
-        started, finished, won, entry["score"], float(entry["seconds"]), entry["moves"], *flags))
+    result = DealResult(started, finished, won, entry["score"], float(entry["seconds"]), entry["moves"],
+                        *flags)
+    _check_possible(_(game.name), game.max_score, game.min_winning_moves, result)
+    return PlayedDeal(entry["id"], entry["game"], deal, deck, result)
+
+
+def _deck(game: Any, text: str) -> str:
+    """The deck string as the game writes it, or :class:`ImportRefused` (also for text that is no text,
+    such as a lone surrogate: it is no card)."""
+    try:
+        return deck_text(game.deck_of(text))
+    except InvalidDealError as exc:
+        raise ImportRefused(_("the deck is not a deck of {game}: {reason}").format(
+            game=_(game.name), reason=str(exc)[:200])) from None
+
+
+def _check_possible(name: str, cards: int, fewest: int, r: DealResult) -> None:
+    """Refuse a result the game's rules make impossible, in one sentence."""
+    if r.score > cards:
+        raise ImportRefused(_("a score of {score} is more than the {cards} cards of {game}").format(
+            score=r.score, cards=cards, game=name))
+    if r.moves > MAX_MOVES_PER_GAME:
+        raise ImportRefused(_("{moves} moves are more than a game may have ({limit})").format(
+            moves=r.moves, limit=MAX_MOVES_PER_GAME))
+    if r.won and r.score != cards:
+        raise ImportRefused(_("a won game of {game} has all {cards} cards up, not {score}").format(
+            game=name, cards=cards, score=r.score))
+    if r.won and r.moves < fewest:
+        raise ImportRefused(_("a won game of {game} takes at least {fewest} moves, not {moves}").format(
+            game=name, fewest=fewest, moves=r.moves))
+    if r.won and r.seconds < 1:
+        raise ImportRefused(_("a won game takes at least a second, not 0"))
+    if r.finished_at is not None and r.finished_at < r.started_at:
+        raise ImportRefused(_("it finished before it started"))
 
 
 def _whole(value: Any) -> bool:
@@ -146,4 +214,6 @@ def _stamp(text: Any) -> float:
     value = datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC).timestamp()
     if not math.isfinite(value):
         raise ImportRefused(_("a field has a wrong value"))
+    if not 0 <= value <= time.time() + CLOCK_SLACK_SECONDS:
+        raise ImportRefused(_("the date {date} is before 1970 or in the future").format(date=text))
     return value

@@ -361,7 +361,14 @@ class Store(Connections):
 
     def add_results(self, player: str, deals: Sequence[PlayedDeal]) -> int:
         """Add played deals to the player's statistics, all or none; those already there (same id) are
-        left as they are. Returns how many were added."""
+        left as they are (read first, so a file already imported costs no write). Returns how many were
+        added."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT game_id FROM results WHERE player = ?", (player,)).fetchall()
+        kept = {str(r[0]) for r in rows}
+        deals = [d for d in deals if d.id not in kept]
+        if not deals:
+            return 0
         with self._write() as conn:
             before = conn.total_changes
             conn.executemany(
@@ -379,6 +386,17 @@ class Store(Connections):
             rows = conn.execute("SELECT player FROM games UNION SELECT player FROM results "
                                 "ORDER BY player").fetchall()
         return [str(r[0]) for r in rows]
+
+    def player_summaries(self) -> list[tuple[str, float, int]]:
+        """Every player as ``(id, first seen, played deals)``, the first seen first (so players can be
+        numbered for people: ``patience stats`` calls them player 1, 2, ...)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT player, MIN(since), SUM(played) FROM ("
+                "SELECT player, MIN(created_at) AS since, 0 AS played FROM games GROUP BY player UNION ALL "
+                "SELECT player, MIN(started_at), COUNT(*) FROM results GROUP BY player) "
+                "GROUP BY player ORDER BY MIN(since), player").fetchall()
+        return [(str(r[0]), float(r[1]), int(r[2])) for r in rows]
 
     def reset_stats(self, player: str, game: str) -> None:
         """Forget the player's statistics for ``game`` (a deal being played counts again from its next

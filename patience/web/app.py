@@ -52,6 +52,7 @@ from patience.web.schemas import DEAL_AND_DECK
 from patience.web.service import GameService
 from patience.workers import HINT_QUEUE, WINNABLE_LIMIT, Workers, catalog_for
 from patience.workers.fair_reviews import SERVER_NODES, SERVER_SAMPLES
+from patience.workers.imports import Imports
 from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
@@ -225,6 +226,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     players = PlayerIds(database_secret(db_path),
                         known=lambda player: bool(store.list_games(player, limit=1, played_only=False)))
     catalog = catalog_for(db_path)
+    imports = Imports(db_path)
     workers = Workers(catalog, winnable_budget=winnable_budget, hint_budget=hint_budget,
                       winnable_limit=winnable_limit, solver_workers=solver_workers, hint_queue=hint_queue,
                       review_budget=review_budget, top_up=top_up,
@@ -241,6 +243,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
             await boot.warm_up(app, ["/", PAGE_SCRIPT, PAGE_STYLE, *others])
         yield
         workers.stop()
+        imports.shutdown()
         store.close()
 
     app = FastAPI(
@@ -255,6 +258,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     app.state.store = store
     app.state.service = GameService(store, catalog=catalog)
     app.state.workers = workers
+    app.state.imports = imports
     app.state.analyzer = workers.analyzer
     app.state.players = players
     app.state.reviewer = workers.reviewer

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, StrictInt, model_validator
 from pydantic_core import PydanticCustomError
 
 from patience.i18n import _
@@ -43,23 +43,32 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def _game_slugs(schema: dict[str, Any]) -> None:
+def game_slugs_schema(schema: dict[str, Any]) -> None:
     """The registered games, as the schema's ``enum`` and ``examples`` (read when the schema is made)."""
     from patience.rules import game_slugs
 
     schema["enum"] = schema["examples"] = game_slugs()
 
 
+#: A request that names its deal: a deal number or a deck string.
+_DEALT: Final[list[JsonValue]] = [{"required": ["deal"], "properties": {"deal": {"type": "integer"}}},
+                                  {"required": ["deck"], "properties": {"deck": {"type": "string"}}}]
+
+
 class NewGameIn(BaseModel):
     """Deal a new game: a numbered deal, a deck string, or neither for a random numbered deal (not both)."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "not": {"required": ["deal", "deck"],
-                "properties": {"deal": {"type": "integer"}, "deck": {"type": "string"}}},
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"allOf": [
+        {"not": {"required": ["deal", "deck"],
+                 "properties": {"deal": {"type": "integer"}, "deck": {"type": "string"}}}},
+        # a winnable deal (winnable, or a difficulty) is chosen by the server: no deal number or deck
+        {"not": {"required": ["winnable"], "properties": {"winnable": {"const": True}}, "anyOf": _DEALT}},
+        {"not": {"required": ["difficulty"], "properties": {"difficulty": {"type": "string"}},
+                 "anyOf": _DEALT}}],
     })
 
     game: str = Field(max_length=40, description="Game slug (others answer 404)",
-                      json_schema_extra=_game_slugs)
+                      json_schema_extra=game_slugs_schema)
     deal: StrictInt | None = Field(default=None, ge=1, le=2**32 - 1,
                                    description="Deal number, 1 to 4294967295; null for random")
     deck: str | None = Field(default=None, max_length=2000,

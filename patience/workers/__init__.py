@@ -21,7 +21,7 @@ from pathlib import Path
 
 from patience.catalog import Catalog
 from patience.workers.analyzer import HINT_QUEUE, Analyzer
-from patience.workers.fair_reviews import SERVER_NODES, SERVER_SAMPLES, FairReviews
+from patience.workers.fair_reviews import SERVER_NODES, SERVER_SAMPLES, FairReviews, ReviewAnswers
 from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES, OddsKeeper
 from patience.workers.reviews import Reviewer
 from patience.workers.scheduler import WINNABLE_LIMIT
@@ -56,6 +56,8 @@ class Workers:
         self.reviewer = Reviewer(budget=review_budget)
         self.fair_reviews = FairReviews(self.reviewer, samples=fair_review_samples,
                                         max_nodes=fair_review_nodes)
+        #: The review route's answers, made in a thread of their own and kept.
+        self.review_answers = ReviewAnswers()
         self.topper = TopUp(catalog) if top_up else None
 
     def start(self, *, warm_up: bool = False) -> None:
@@ -70,6 +72,7 @@ class Workers:
         if self.topper is not None:
             self.topper.stop()
         self.reviewer.shutdown()
+        self.review_answers.shutdown()
         self.odds.shutdown()
         self.analyzer.shutdown()
 

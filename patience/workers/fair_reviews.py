@@ -16,20 +16,24 @@ Progress is kept by game and version (at most :data:`KEPT`).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from patience.fair import Budget
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
-from patience.workers.pool import WorkersBusyError
+from patience.workers.pool import Slots, WorkersBusyError
 from patience.workers.reviews import Reviewer
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Completions sampled at each decision by the server (as ``patience review --fair``).
 SERVER_SAMPLES: Final = REVIEW_SAMPLES
@@ -156,3 +160,62 @@ class FairReviews:
             threads = list(self._threads)
         for thread in threads:
             thread.join(timeout)
+
+
+#: Answers the review route keeps, by game, version and progress (boards and words made once).
+KEPT_ANSWERS: Final = 64
+#: Answers waiting to be made beside the one being made; more are refused as busy (503).
+ANSWER_QUEUE: Final = 4
+
+
+class ReviewAnswers:
+    """The review route's answers, made in one thread of their own and kept by key; thread-safe.
+
+    Replaying a game and drawing the boards of a winning line is Python work: it runs here, never in
+    the event loop nor in the threads that answer moves, one answer at a time with at most
+    :data:`ANSWER_QUEUE` waiting (more: :class:`WorkersBusyError`), and the same key (a game, its
+    version and how far its fair review got) is answered from what was kept.
+
+    >>> answers = ReviewAnswers()
+    >>> asyncio.run(answers.get(("g", 1), pow, 2, 10)), asyncio.run(answers.get(("g", 1), pow, 3, 10))
+    (1024, 1024)
+    >>> answers.shutdown()
+    """
+
+    def __init__(self, *, queue: int = ANSWER_QUEUE, kept: int = KEPT_ANSWERS) -> None:
+        self._places = Slots(workers=1, queue=queue)
+        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
+        self._size = kept
+        self._lock = threading.Lock()
+        self._thread: ThreadPoolExecutor | None = None
+
+    async def get(self, key: Hashable, make: Callable[..., T], *args: Any) -> T:
+        """The kept answer of ``key``, or ``make(*args)`` made in the answers' thread and kept."""
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                answer: T = self._kept[key]
+                return answer
+        if not self._places.take():
+            raise WorkersBusyError
+        try:
+            context = contextvars.copy_context()  # the request's language
+            with self._lock:  # started on first use, again after a shutdown
+                if self._thread is None:
+                    self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-answers")
+                future = self._thread.submit(context.run, make, *args)
+            answer = await asyncio.wrap_future(future)
+        finally:
+            self._places.release()
+        with self._lock:
+            self._kept[key] = answer
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        return answer
+
+    def shutdown(self) -> None:
+        """Stop the answers' thread."""
+        with self._lock:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.shutdown(wait=False, cancel_futures=True)

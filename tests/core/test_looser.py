@@ -66,7 +66,7 @@ def test_the_whole_budget_is_counted_as_python_counts_it(core: ModuleType, max_n
 
 @pytest.mark.parametrize("limit", [0, 1, 64, 65, 150, 700])
 def test_the_looser_game_gets_its_own_limit(core: ModuleType, limit: int) -> None:
-    """The looser game takes at most its limit of positions, exactly, as in Python (204 prove the deal lost)."""
+    """The looser game takes at most its limit of positions, exactly, as in Python (204 prove it lost)."""
     state = GAME.new(LOST_DECK)
     _agree(core, state, looser=(limit, 1.0))
     if limit:

@@ -77,3 +77,36 @@ def test_stateful_scenarios_answer_as_the_schema_says() -> None:
     with contextlib.suppress(Flaky):
         OnePlayer.run(settings=settings(SETTINGS, max_examples=25, stateful_step_count=8))
     assert FAILURES == []
+
+
+def test_the_schema_says_what_the_server_refuses() -> None:
+    """Requests the schema called valid and the server refused with 400 (schemathesis' "schema-valid
+    request rejected" with its default statuses): now outside the schema, or answered as it says."""
+    import jsonschema_rs
+    from fastapi.testclient import TestClient
+
+    client = TestClient(APP)
+    spec = client.get("/openapi.json").json()
+    daily = next(p for p in spec["paths"]["/api/daily"]["get"]["parameters"] if p["name"] == "game")
+    assert "" not in daily["schema"]["enum"] and "hamilton" in daily["schema"]["enum"]
+    new_game = {**spec["components"]["schemas"]["NewGameIn"], "components": spec["components"]}
+    valid = jsonschema_rs.Draft202012Validator(new_game).is_valid
+    assert valid({"game": "hamilton", "deck": "AS"}) and valid({"game": "hamilton", "difficulty": "easy"})
+    for body in ({"game": "hamilton", "deck": "", "difficulty": "easy"},
+                 {"game": "hamilton", "deal": 3, "winnable": True},
+                 {"game": "hamilton", "deal": 1, "deck": ""}):
+        assert not valid(body), body
+        assert client.post("/api/games", json=body).status_code in (400, 422)
+    imports = spec["paths"]["/api/stats/import"]["post"]
+    assert imports["requestBody"]["required"] is True
+    body_schema = imports["requestBody"]["content"]["application/json"]["schema"]
+    file_schema = jsonschema_rs.Draft202012Validator(body_schema)
+    assert not file_schema.is_valid(None) and not file_schema.is_valid("")
+    assert file_schema.is_valid(
+        {"format": "patience-statistics", "version": 1, "games": []})
+    assert "415" in imports["responses"] and "text/plain" not in imports["requestBody"]["content"]
+    empty = b'{"format": "patience-statistics", "version": 1, "games": []}'
+    sent = client.post("/api/stats/import", content=empty,
+                       headers={"Content-Type": "text/plain", "X-Patience": "1"})
+    assert sent.status_code == 415
+    assert sent.json()["detail"] == "Send the statistics file as application/json."

@@ -118,3 +118,35 @@ def test_top_up_proves_a_deal_and_keeps_it(tmp_path: Path) -> None:
     finally:
         topper.stop()
     assert Catalog(tmp_path / "extra.json").next_candidate("hamilton", 1_000_001) == 1_000_002
+
+
+def test_review_answers_are_made_in_their_own_thread_kept_and_refused_when_crowded(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from patience.web.routers import review
+
+    made: list[str] = []
+    real = review.reviewed
+
+    def counted(*args: object) -> object:
+        made.append(threading.current_thread().name)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review, "reviewed", counted)
+    game = play(client, new_game(client, deal=7), "s", "c-f1")
+    first = client.get(f"/api/games/{game['id']}/review")
+    again = client.get(f"/api/games/{game['id']}/review")
+    assert first.status_code == again.status_code == 200 and first.json() == again.json()
+    assert len(made) == 1 and made[0].startswith("review-answers")  # not a thread that answers moves
+    answers = client.app.state.workers.review_answers  # type: ignore[attr-defined]
+    taken = 0
+    while answers._places.take():
+        taken += 1
+    try:
+        other = play(client, new_game(client, deal=8), "s")
+        busy = client.get(f"/api/games/{other['id']}/review")
+    finally:
+        for _ in range(taken):
+            answers._places.release()
+    assert busy.status_code == 503 and busy.headers["Retry-After"] == "10"

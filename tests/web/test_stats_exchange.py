@@ -79,7 +79,22 @@ def broken_files() -> list[bytes]:
             json.dumps({**good, "version": 2}).encode(), changed(result="maybe"), changed(deal="7"),
             changed(deal=0), changed(score=-1), changed(seconds=1e999), changed(game="chess"),
             changed(started_at="yesterday"), changed(finished_at=None), changed(used_hints="no"),
-            changed(id="g_" + "0" * 24), changed(extra=1), changed(deck=None, deal=None)]
+            changed(id="g_" + "0" * 24), changed(extra=1), changed(deck=None, deal=None),
+            *impossible(changed)]
+
+
+def impossible(changed: Any) -> list[bytes]:
+    """Rows that are text that is no text, a deck that is no deck, or results the rules make impossible."""
+    deck = " ".join(f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK")
+    return [changed(deal=None, deck="\ud800"), changed(deal=None, deck="=cmd|' /C calc'!A0"),
+            changed(deal=None, deck=deck.replace("AC", "A\u0000C")), changed(deal=None, deck="\u202e" + deck),
+            changed(deal=None, deck=deck + " AC"), changed(score=999_999_999), changed(score=53),
+            changed(moves=0), changed(seconds=0), changed(score=51),
+            changed(finished_at="2026-01-01T09:00:00Z"), changed(started_at="0001-01-01T00:00:00Z"),
+            changed(started_at="2999-01-01T00:00:00Z", finished_at="2999-01-01T00:01:00Z"),
+            changed(result="lost", moves=10_001),
+            json.dumps({"format": "patience-statistics", "version": 1.0, "games": []}).encode(),
+            json.dumps({"format": "patience-statistics", "version": "\ud800", "games": []}).encode()]
 
 
 @pytest.mark.parametrize("body", broken_files())
@@ -110,3 +125,90 @@ def test_a_time_goes_through_export_and_import_as_the_clock_shows_it() -> None:
     assert [math.floor(d.result.seconds) for d in back] == [99]
     best = Statistics.of([d.result for d in back]).best_time_seconds
     assert best is not None and math.floor(best) == math.floor(deal.result.seconds)
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"score": 999_999_999}, "game 2 of the file: a score of 999999999 is more than the 52 cards of "
+                             "Hamilton"),
+    ({"moves": 0}, "game 2 of the file: a won game of Hamilton takes at least 10 moves, not 0"),
+    ({"finished_at": "2026-01-01T09:00:00Z"}, "game 2 of the file: it finished before it started"),
+    ({"deal": None, "deck": "\ud800"}, "game 2 of the file: the deck is not a deck of Hamilton"),
+    ({"game": "union-square", "score": 104, "moves": 103},
+     "a won game of Union Square takes at least 104 moves, not 103"),
+])
+def test_an_impossible_row_is_named_in_one_sentence(client: TestClient, fields: dict[str, Any],
+                                                    words: str) -> None:
+    first = {"id": "g_" + "0" * 24, "game": "hamilton", "deal": 1, "deck": None, "result": "won",
+             "score": 52, "moves": 90, "seconds": 60, "started_at": "2026-01-01T10:00:00Z",
+             "finished_at": "2026-01-01T10:01:00Z", "used_hints": False, "used_undo": False}
+    body = {"format": "patience-statistics", "version": 1,
+            "games": [first, {**first, "id": "g_" + "1" * 24, **fields}]}
+    response = client.post("/api/stats/import", content=json.dumps(body),
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and words in response.json()["detail"], response.text
+    assert response.json()["detail"].count(".") <= 2
+
+
+def test_a_good_deck_row_is_kept_as_the_game_writes_decks(client: TestClient) -> None:
+    deck = "  ".join(f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK").replace("TC", "10C")
+    row = {"id": "g_" + "2" * 24, "game": "hamilton", "deal": None, "deck": deck, "result": "lost",
+           "score": 3, "moves": 5, "seconds": 9, "started_at": "2026-01-01T10:00:00Z",
+           "finished_at": "2026-01-01T10:01:00Z", "used_hints": False, "used_undo": False}
+    response = client.post("/api/stats/import", json={"format": "patience-statistics", "version": 1,
+                                                      "games": [row]})
+    assert response.json() == {"added": 1, "already_kept": 0}
+    kept = client.get("/api/stats/export").json()["games"][0]["deck"]
+    assert kept.startswith("AC 2C") and "TC" in kept and "  " not in kept
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_made_text() -> None:
+    from patience.store.exchange import to_csv
+    from patience.store.records import DealResult, PlayedDeal
+
+    deal = PlayedDeal("g_" + "0" * 24, "hamilton", None, "=cmd|' /C calc'!A0",
+                      DealResult(0.0, None, None, 0, 0.0, 1, False, False))
+    rows = list(csv.reader(io.StringIO(to_csv([deal]))))
+    assert rows[1][3] == "'=cmd|' /C calc'!A0"
+    for start in ("+1", "-1", "@SUM(A1)", "\tx", "\rx"):
+        text = to_csv([PlayedDeal(deal.id, "hamilton", None, start, deal.result)])
+        assert f",'{start}," in text  # the cell as written, whatever a reader makes of its tab or return
+
+
+def test_reading_a_hostile_file_takes_bounded_memory() -> None:
+    import tracemalloc
+
+    from patience.store.exchange import ImportRefused, read_json
+
+    lists = b"[" + b"[]," * (8 * 2**20 // 3 - 1) + b"[]]"
+    strings = b'{"games": [' + b'"",' * 2_000_000 + b'""]}'
+    for body in (lists, strings):
+        tracemalloc.start()
+        try:
+            with pytest.raises(ImportRefused, match="at most 20000 games"):
+                read_json(body)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 2 * 2**20, peak  # nothing parsed: not 200 MiB of lists or strings
+
+
+def test_imports_run_in_a_worker_process_and_a_crowd_gets_503(
+        client: TestClient, other_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    played(client)
+    exported = client.get("/api/stats/export").content
+
+    def not_here(*args: Any) -> None:
+        raise AssertionError("the server read the file itself")
+
+    monkeypatch.setattr("patience.store.exchange.read_json", not_here)  # the worker has its own
+    monkeypatch.setattr("patience.web.routers.stats.read_json", not_here, raising=False)
+    sent = other_client.post("/api/stats/import", content=exported,
+                             headers={"Content-Type": "application/json"})
+    assert sent.json() == {"added": 3, "already_kept": 0}
+    imports = other_client.app.state.imports  # type: ignore[attr-defined]
+    with imports.place(), imports.place():  # one running, one waiting
+        busy = other_client.post("/api/stats/import", content=exported,
+                                 headers={"Content-Type": "application/json"})
+    assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"
+    assert busy.json()["detail"] == "Too many statistics files are being imported: try again in a minute."
+    assert len(other_client.get("/api/stats/export").json()["games"]) == 3

@@ -152,6 +152,9 @@ class HamiltonGame(Game[HamiltonState]):
     name = N_("Hamilton")
     max_score = 52
     copies = 1
+    #: A click to the Chooser, the choice, four deals empty the stock (7, 7, 7, 2), and the other 51
+    #: cards go up in runs of at most 13, one move each: at least 4 more moves.
+    min_winning_moves = 10
 
     # --- deals -------------------------------------------------------------
     def deck_of(self, deal: int | str) -> tuple[int, ...]:

@@ -137,6 +137,8 @@ class UnionSquareGame(Game[UnionSquareState]):
     name = N_("Union Square")
     max_score = 104
     copies = 2
+    #: Only single cards move: each of the 104 cards goes up in a move of its own.
+    min_winning_moves = 104
 
     # --- deals -------------------------------------------------------------
     def deck_of(self, deal: int | str) -> tuple[int, ...]:

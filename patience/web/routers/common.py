@@ -22,6 +22,7 @@ _DESCRIPTIONS: Final = {
     400: "Malformed input (a move, pile, deck or language that cannot be read)",
     404: "No such game (or another player's), or no such game kind",
     409: "The game changed since the version sent (another tab); reload it",
+    415: "The body is not sent as application/json",
     422: "Refused: an illegal move, nothing to undo or redo, a finished game, the game's limit of "
          "10,000 moves, or a malformed request",
     503: "The saved games cannot be read or written now (disk full, I/O error, locked too long); "

@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from patience.catalog import CatalogError, daily_deal, parse_day
 from patience.errors import UnknownGameError
 from patience.fair_review import costliest_text
-from patience.i18n import _, ngettext
+from patience.i18n import _, get_language, ngettext
 from patience.review import positions_of
 from patience.rules import Game, Move, get_game
 from patience.solver.result import Status
@@ -29,6 +29,7 @@ from patience.web.schemas import (
     ReviewStepOut,
     VersionIn,
     ViewOut,
+    game_slugs_schema,
 )
 from patience.web.service import view_out
 from patience.wording import describe_move, move_text
@@ -40,6 +41,8 @@ from patience.workers.reviews import Reviewer
 
 router = APIRouter(tags=["analysis"])
 MAX_STEPS = 400
+#: Seconds to wait before asking again when too many reviews run (503).
+REVIEW_RETRY_SECONDS = 10
 
 
 def reviewer_of(request: Request) -> Reviewer:
@@ -65,19 +68,25 @@ async def review_game(game_id: str, request: Request, fair: Fair = False) -> Rev
     service = service_of(request)
     record, _state = await run_in_threadpool(service.load, player_of(request), game_id)
     moves = await run_in_threadpool(service.moves_of, record)
+    workers: Workers = request.app.state.workers
+    answers, lang = workers.review_answers, get_language()
     try:
         found = await reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
                                                   moves)
+        # made once per game, version and language, in the answers' own thread (not where moves wait)
+        kept = reviewer_of(request).known(record.id, record.version) is found
+        key = (record.id, record.version, lang) if kept else object()
+        answer = await answers.get(key, reviewed, record, moves, found)
+        if not fair:
+            return answer
+        game = get_game(record.game)
+        progress = workers.fair_reviews.poll(record.id, record.version, record.game, deal_of(record), moves,
+                                             seed_of(game.observe(game.new(deal_of(record)), [])))
+        part = await answers.get((record.id, record.version, lang, progress.looked_at, progress.done,
+                                  progress.failed), fair_part, game, record, moves, progress)
     except WorkersBusyError:
-        raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
-    answer = await run_in_threadpool(reviewed, record, moves, found)
-    if not fair:
-        return answer
-    game = get_game(record.game)
-    seed = seed_of(game.observe(game.new(deal_of(record)), []))
-    workers: Workers = request.app.state.workers
-    progress = workers.fair_reviews.poll(record.id, record.version, record.game, deal_of(record), moves, seed)
-    part = await run_in_threadpool(fair_part, game, record, moves, progress)
+        raise HTTPException(503, _("Too many reviews are running: try again in a minute."),
+                            headers={"Retry-After": str(REVIEW_RETRY_SECONDS)}) from None
     return FairReviewOut(**answer.model_dump(), fair=part)
 
 
@@ -191,7 +200,8 @@ def summary(found: dict[str, Any], extra: dict[str, Any]) -> str:
 
 
 @router.get("/api/daily", responses=errors(400))
-async def daily(request: Request, game: str, date: str | None = None) -> DailyOut:
+async def daily(request: Request, game: Annotated[str, Query(json_schema_extra=cast(
+        Any, game_slugs_schema))], date: str | None = None) -> DailyOut:
     """The daily deal of ``game`` on ``date`` (YYYY-MM-DD, default today, UTC): the same for everyone,
     proven winnable. Unknown games and dates that are not dates or more than 100 years away answer 400.
     """

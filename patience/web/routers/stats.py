@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal, format_percent
@@ -16,16 +16,20 @@ from fastapi import APIRouter, HTTPException, Request, Response
 
 from patience.catalog import CatalogError, check_difficulty
 from patience.i18n import _, get_language, pgettext
-from patience.rules import game_slugs
 from patience.store import Statistics
-from patience.store.exchange import ImportRefused, read_json, to_csv, to_json
+from patience.store.exchange import FORMAT, MAX_GAMES, VERSION, ImportRefused, to_csv, to_json
 from patience.table import known_game
+from patience.web.middleware import is_json
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import HistoryOut, ImportOut, ResetOut, StatsOut
 from patience.web.service import iso_time
+from patience.workers.imports import Imports
+from patience.workers.pool import WorkersBusyError
 
 router = APIRouter(prefix="/api/stats", tags=["statistics"])
 HISTORY_LENGTH = 100
+#: Seconds to wait before trying an import again when others are under way (503).
+IMPORT_RETRY_SECONDS: Final = 5
 
 
 def clock_text(seconds: float) -> str:
@@ -137,18 +141,29 @@ def export_stats(request: Request, format: Literal["json", "csv"] = "json",
     return Response(to_json(deals), media_type="application/json", headers=headers)
 
 
-@router.post("/import", responses=errors(400))
+IMPORT_BODY: Final = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
+    "type": "object", "required": ["format", "version", "games"], "additionalProperties": False,
+    "description": "A JSON export of GET /api/stats/export (up to 8 MiB)",
+    "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION},
+                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": {"type": "object"}}}}}}}}
+
+
+@router.post("/import", responses=errors(400, 415), openapi_extra=IMPORT_BODY)
 async def import_stats(request: Request) -> ImportOut:
     """Add the games of a JSON export (``GET /api/stats/export``) to this player's statistics. Games
     already kept (the same id) are left as they are, so importing a file twice adds nothing. A file that
-    is not a valid export answers 400 naming the fault, and nothing is added."""
+    is not a valid export answers 400 naming the fault, and nothing is added; a body sent as anything but
+    ``application/json`` answers 415."""
+    if not is_json(request.headers.get("content-type")):
+        raise HTTPException(415, _("Send the statistics file as application/json."))
+    imports: Imports = request.app.state.imports
     try:
-        deals = read_json(await request.body())
+        with imports.place():  # read, checked and written in a worker process, one import at a time
+            added, count = await imports.add(player_of(request), await request.body(), get_language())
     except ImportRefused as exc:
         raise HTTPException(400, _("This is not a statistics file of patience: {problem}.").format(
             problem=exc)) from None
-    if not {d.game for d in deals} <= set(game_slugs()):
-        raise HTTPException(400, _("This is not a statistics file of patience: {problem}.").format(
-            problem=_("it names an unknown game")))
-    added = service_of(request).store.add_results(player_of(request), deals)
-    return ImportOut(added=added, already_kept=len(deals) - added)
+    except (WorkersBusyError, RuntimeError):
+        raise HTTPException(503, _("Too many statistics files are being imported: try again in a minute."),
+                            headers={"Retry-After": str(IMPORT_RETRY_SECONDS)}) from None
+    return ImportOut(added=added, already_kept=count - added)
