@@ -1,6 +1,6 @@
 """Screenshots of the page, reproducible: both games in three sizes and languages, looks, win, review, fair.
 
-    python scripts/screenshots.py --out /tmp/shots            # all 40 shots, a README.md beside them
+    python scripts/screenshots.py --out /tmp/shots            # all 52 shots, a README.md beside them
     python scripts/screenshots.py --out /tmp/shots --only fair  # one group: play, looks, win, review, fair
 
 It starts the real app (:func:`patience.web.app.create_app`, served by uvicorn on a free port) over a

@@ -76,3 +76,14 @@ def test_the_schema_documents_autodrop(client: TestClient) -> None:
         assert field["enum"] == ["off", "safe", "all"] and field["default"] == "off"
         assert "safe" in field["description"]
     assert "automatic" in schemas["GameOut"]["properties"]
+
+
+def test_the_statistics_say_that_automatic_moves_count(client: TestClient) -> None:
+    formatted = client.get("/api/stats", params={"game": "hamilton"}).json()["formatted"]
+    assert "went up to the foundations by themselves" in formatted["moves_definition"]
+
+
+def test_the_catalog_says_which_games_build_by_colour(client: TestClient) -> None:
+    catalog = {entry["slug"]: entry for entry in client.get("/api/games/catalog").json()}
+    assert catalog["hamilton"]["builds_by_colour"] is True
+    assert catalog["union-square"]["builds_by_colour"] is False
