@@ -563,7 +563,7 @@ function embeddedGame(data, saved) {
 }
 
 const FALLBACK_CATALOG = [
-  { slug: "hamilton", name: "Hamilton", max_score: 52 },
+  { slug: "hamilton", name: "Hamilton", max_score: 52, builds_by_colour: true },
   { slug: "union-square", name: "Union Square", max_score: 104 },
 ];
 
