@@ -110,6 +110,9 @@ class TableKit:
     difficulty_limits: tuple[int, int] = (0, 0)
     #: whether the game has help pages (``patience/help/<slug>.<lang>.md``)
     help_pages: bool = False
+    #: whether the rules build by colour (red on red, black on black): the page then keeps the
+    #: two-colour deck, since a four-colour deck would hide which cards go together
+    builds_by_colour: bool = False
 
     def name(self, game: Game[Any]) -> str:
         """The game's name in the current language."""

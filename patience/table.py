@@ -46,6 +46,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 from babel.numbers import format_decimal
 
+from patience.autodrop import automatic_moves
 from patience.catalog import Catalog, CatalogError, check_difficulty
 from patience.deals import MAX_DEAL, deck_text
 from patience.errors import (
@@ -320,9 +321,24 @@ class Table:
         return self._after_moves(self._in_use(record, played, now), game, state)
 
     @storage_guarded
-    def play(self, player: str, game_id: str, texts: Sequence[str],
-             version: int) -> tuple[GameRecord, Any]:
-        """Play moves, all or none, as one action (one undo takes them all back)."""
+    def play(self, player: str, game_id: str, texts: Sequence[str], version: int, *,
+             autodrop: str = "off") -> tuple[GameRecord, Any]:
+        """Play moves, all or none, as one action (one undo takes them all back); with ``autodrop``
+        (``safe`` or ``all``, :mod:`patience.autodrop`) the cards that then go up by themselves too."""
+        record, state, _automatic = self.play_auto(player, game_id, texts, version, autodrop=autodrop)
+        return record, state
+
+    @storage_guarded
+    def play_auto(self, player: str, game_id: str, texts: Sequence[str], version: int, *,
+                  autodrop: str = "off") -> tuple[GameRecord, Any, list[str]]:
+        """:meth:`play`, also returning the automatic moves played after ``texts`` (in the same action).
+
+        >>> from patience.store import Store
+        >>> table = Table(Store(":memory:"))
+        >>> record, state = table.create("player-one-000000", "hamilton", deal=34, deck=None)
+        >>> table.play_auto("player-one-000000", record.id, ["s", "c-f1"], 0, autodrop="safe")[2]
+        ['t6-f2', 't2-f1', 't4-f2']
+        """
         record, state = self._changeable(player, game_id, version)
         game = get_game(record.game)
         moves: list[Move] = []
@@ -332,9 +348,19 @@ class Table:
             except InvalidMoveError as exc:
                 raise InvalidMoveError(_("Cannot read the move {move}: {reason}").format(
                     move=repr(text), reason=_(str(exc)))) from None
+        record, state, automatic = self._act(record, state, game, moves, version, autodrop)
+        return record, state, automatic
+
+    def _act(self, record: GameRecord, state: Any, game: Game[Any], moves: Sequence[Move], version: int,
+             autodrop: str) -> tuple[GameRecord, Any, list[str]]:
+        """Play ``moves`` and the automatic moves they set off, as one saved action."""
         self._check_limit(record, len(moves))
         state = self._apply(game, state, moves)
-        return self._save(self._played(record, game, moves, state), state, version)
+        automatic = automatic_moves(game, state, autodrop, moves)
+        automatic = automatic[:max(0, MAX_MOVES_PER_GAME - record.move_count - len(moves))]
+        state = self._apply(game, state, automatic)
+        record, state = self._save(self._played(record, game, [*moves, *automatic], state), state, version)
+        return record, state, [str(m) for m in automatic]
 
     @staticmethod
     def _check_limit(record: GameRecord, adding: int) -> None:
@@ -361,14 +387,20 @@ class Table:
     @storage_guarded
     def double_click(self, player: str, game_id: str, pile_text: str,
                      version: int) -> tuple[GameRecord, Any, list[str]]:
-        """The rules' double-click convenience on a pile, played as one action."""
+        """The rules' double-click convenience on a pile, played as one action; returns its moves."""
+        record, state, applied, _automatic = self.double_click_auto(player, game_id, pile_text, version)
+        return record, state, applied
+
+    @storage_guarded
+    def double_click_auto(self, player: str, game_id: str, pile_text: str, version: int, *,
+                          autodrop: str = "off") -> tuple[GameRecord, Any, list[str], list[str]]:
+        """:meth:`double_click`, then the automatic moves it sets off (``autodrop``, as :meth:`play`)
+        in the same action; returns the double-click's moves and the automatic ones."""
         record, state = self._changeable(player, game_id, version)
         game = get_game(record.game)
         moves = self.double_click_moves(game, state, pile_text)
-        self._check_limit(record, len(moves))
-        state = self._apply(game, state, moves)
-        record, state = self._save(self._played(record, game, moves, state), state, version)
-        return record, state, [str(m) for m in moves]
+        record, state, automatic = self._act(record, state, game, moves, version, autodrop)
+        return record, state, [str(m) for m in moves], automatic
 
     @storage_guarded
     def finish(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any, list[str]]:

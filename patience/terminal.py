@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from patience.autodrop import AUTODROP_MODES, DEFAULT_AUTODROP, check_mode
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import IllegalMoveError, PatienceError, TableError
 from patience.hints import BASIS_LINE, hint
@@ -124,8 +125,8 @@ def normalize_input(line: str) -> list[str]:
     return words
 
 
-def help_text(game: Game[Any]) -> str:
-    """What the player can type."""
+def help_text(game: Game[Any], autodrop: str = DEFAULT_AUTODROP) -> str:
+    """What the player can type (``autodrop``: the mode in use, which the help names)."""
     lines = [
         # TRANSLATORS: in the help lines, keep what the player types (s, c-f1, t3-f1, moves, undo,
         # dc PILE, save FILE…) as it is: commands and moves are the same in every language.
@@ -150,6 +151,8 @@ def help_text(game: Game[Any]) -> str:
         _("  show       play the next move of a winning line (show me how)"),
         _("  board      show the table again"),
         _("  finish     play every remaining card up once nothing else can go wrong"),
+        _("  autodrop MODE  cards that go up by themselves: off, safe (never spoils a game) or all "
+          "(can spoil one); now {mode}").format(mode=autodrop),
         _("  new        a new random deal"),
         _("  restart    start this deal again"),
         _("  save FILE  write the game record to FILE (patience replay FILE replays it)"),
@@ -189,8 +192,9 @@ class TerminalGame:
     """The game loop: one line in, the answer and the table out."""
 
     def __init__(self, table: Table, record: GameRecord, out: TextIO, *, colour: bool, rng: random.Random,
-                 width: int | None = None) -> None:
+                 width: int | None = None, autodrop: str = "off") -> None:
         self.table = table
+        self.autodrop = check_mode(autodrop)
         self.record = record
         self.state: Any = table.state_of(record)
         self.out = out
@@ -211,6 +215,7 @@ class TerminalGame:
             "new": self.cmd_new,
             "restart": self.cmd_restart,
             "save": self.cmd_save,
+            "autodrop": self.cmd_autodrop,
             "quit": self.cmd_quit, "q": self.cmd_quit, "exit": self.cmd_quit,
         }
         if kit_of(self.game).table.autoplay:
@@ -325,6 +330,7 @@ class TerminalGame:
         game = self.game
         played: list[str] = []
         problem: list[str] = []
+        automatic: dict[int, tuple[Any, list[str]]] = {}  # per played move: the position after, what went up
         for word in words:
             try:
                 move = game.parse_move(word)
@@ -337,7 +343,9 @@ class TerminalGame:
                 break
             before = self.state
             try:
-                self._changed(*self.table.play(self.player, self.record.id, [word], self.record.version))
+                record, state, auto = self.table.play_auto(self.player, self.record.id, [word],
+                                                           self.record.version, autodrop=self.autodrop)
+                self._changed(record, state)
             except IllegalMoveError as exc:
                 problem.append(str(exc))
                 problem += self.matching_moves(move)
@@ -347,9 +355,15 @@ class TerminalGame:
                 break
             what = describe_move(game, before, move)
             played.append(_("Played {move}: {what}").format(move=move, what=what))
+            if auto:
+                automatic[len(played) - 1] = (game.apply_legal(before, move), auto)
         if played:
             self.show_board()
-        for line in played + problem:
+        for number, line in enumerate(played):
+            self.say(line)
+            if number in automatic:
+                self.say_automatic(*automatic[number])
+        for line in problem:
             self.say(line)
 
     def _say_moves(self, template: str, moves: Sequence[Move], state: Any) -> None:
@@ -379,10 +393,18 @@ class TerminalGame:
             self.say(f"{move}  {describe_move(self.game, state, move)}")
             state = self.game.apply_legal(state, move)
 
+    def say_automatic(self, state: Any, automatic: Sequence[str]) -> None:
+        """The moves that went up by themselves from ``state``, in words."""
+        if automatic:
+            self.say(ngettext("By itself, {count} card went up to the foundations:",
+                              "By themselves, {count} cards went up to the foundations:",
+                              len(automatic)).format(count=len(automatic)))
+            self.describe_action(state, automatic)
+
     # --- commands -----------------------------------------------------------------
     def cmd_help(self, args: list[str]) -> bool:
         """``help``."""
-        self.say(help_text(self.game))
+        self.say(help_text(self.game, self.autodrop))
         return True
 
     def cmd_moves(self, args: list[str]) -> bool:
@@ -428,13 +450,14 @@ class TerminalGame:
         """The table's double-click on a pile, its moves described, or why nothing moves."""
         before = self.state
         try:
-            record, state, applied = self.table.double_click(self.player, self.record.id, pile_text,
-                                                             self.record.version)
+            record, state, applied, auto = self.table.double_click_auto(
+                self.player, self.record.id, pile_text, self.record.version, autodrop=self.autodrop)
         except (TableError, PatienceError) as exc:
             self.say(str(exc))
             return
         self._changed(record, state)
         self.describe_action(before, applied)
+        self.say_automatic(self.game.apply_all(before, [parse_stored(m) for m in applied]), auto)
         self.show_board()
 
     def cmd_double_click(self, args: list[str]) -> bool:
@@ -448,6 +471,16 @@ class TerminalGame:
     def cmd_auto(self, args: list[str]) -> bool:
         """``auto``: Union Square's autoplay (a double-click on a foundation)."""
         self.double_click(pile_notation(FOUNDATION))
+        return True
+
+    def cmd_autodrop(self, args: list[str]) -> bool:
+        """``autodrop MODE``: off, safe or all from the next move on; alone, the mode in use."""
+        if len(args) == 1 and args[0].lower() in AUTODROP_MODES:
+            self.autodrop = check_mode(args[0].lower())
+        elif args:
+            self.say(_("Write autodrop and off, safe or all, such as autodrop safe."))
+            return True
+        self.say(_("Cards going up by themselves: {mode}.").format(mode=self.autodrop))
         return True
 
     def cmd_hint(self, args: list[str]) -> bool:

@@ -16,6 +16,8 @@ fresh database in a temporary folder, drives Debian's Chromium (``/usr/bin/chrom
 * ``review-lost.png``: the review of a lost game, at its turning point;
 * ``fair-WxH-LANG-odds.png`` and ``fair-WxH-LANG-hint.png``: fair analysis in the three sizes and
   languages, the dot with the odds, then a fair hint (in the dock, above the footer's line).
+* ``menu-GAME-WxH-LANG.png``: the menu (☰) open, with the settings, at 390×844 and 1280×800 in each
+  language.
 
 README.md lists each file with a line: what it shows, the width of a tableau card (CSS pixels) and
 whether the page scrolls. Every shot is the window only (what a player sees without scrolling).
@@ -247,6 +249,18 @@ def fair_shots(camera: Camera) -> None:
                 camera.take(page, f"fair-{at}-hint", f"fair analysis, a fair hint over the footer line, {at}")
 
 
+def menu_shots(camera: Camera) -> None:
+    """(f) the settings menu (☰) open over each game, at 390×844 and 1280×800, in each language."""
+    for game in ("hamilton", "union-square"):
+        for size in SIZES[:2]:
+            for lang in LANGUAGES:
+                with camera.started(game, size, lang) as page:
+                    page.click("#menu-button")
+                    page.wait_for_selector("#menu-panel:not([hidden])")
+                    camera.take(page, f"menu-{game}-{size[0]}x{size[1]}-{lang}",
+                                f"the menu open over {game}, {size[0]}×{size[1]}, {lang}")
+
+
 def menu_click(page: Page, selector: str) -> None:
     """Click a toolbar control, opening the menu (☰) first when the control sits in it."""
     if page.locator(f"#menu-panel {selector}").count() and page.locator("#menu-panel").is_hidden():
@@ -260,6 +274,7 @@ GROUPS: dict[str, Callable[[Camera], None]] = {
     "win": win_shot,
     "review": review_shot,
     "fair": fair_shots,
+    "menu": menu_shots,
 }
 
 

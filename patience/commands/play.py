@@ -1,5 +1,5 @@
-"""``patience play GAME [--deal N] [--record FILE] [--db PATH] [--lang L] [--color | --no-color]``: the
-terminal game.
+"""``patience play GAME [--deal N] [--record FILE] [--db PATH] [--lang L] [--autodrop off|safe|all]
+[--color | --no-color]``: the terminal game.
 
 Every action is saved as it is played (in ``terminal.sqlite3`` in the user's data directory, or
 ``--db``); without ``--record``, a game under way (with ``--deal``, of that deal) is offered to resume.
@@ -17,6 +17,7 @@ from typing import Final, TextIO
 
 import platformdirs
 
+from patience.autodrop import AUTODROP_MODES, DEFAULT_AUTODROP
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import InvalidRecordError
 from patience.i18n import _, language, language_from_environment
@@ -62,6 +63,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--db", type=Path, metavar="PATH",
                    help=_("where the terminal's games are saved (default: in the user's data directory)"))
     p.add_argument("--lang", metavar="L", help=_("language: en, pt_BR or ru (default: from LANG)"))
+    p.add_argument("--autodrop", choices=AUTODROP_MODES, default=DEFAULT_AUTODROP,
+                   help=_("cards that go up to the foundations by themselves: off, safe (only moves that "
+                          "cannot spoil the game) or all (every card that fits) (default: {default})")
+                   .format(default=DEFAULT_AUTODROP))
     colour = p.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="colour", action="store_const", const=True,
                         help=_("red suits in red even when not on a terminal"))
@@ -118,4 +123,5 @@ def run_play(args: argparse.Namespace) -> int:
     # the language holds for this game only (a context, not a global), so a caller's is untouched
     with language(args.lang if args.lang else language_from_environment(environ)):
         record = game_from(args, table, rng, reader, sys.stdout)
-        return TerminalGame(table, record, sys.stdout, colour=colour, rng=rng).run(reader)
+        return TerminalGame(table, record, sys.stdout, colour=colour, rng=rng,
+                            autodrop=args.autodrop).run(reader)

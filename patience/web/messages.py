@@ -247,9 +247,14 @@ def language_names() -> dict[str, str]:
     return dict(LANGUAGE_NAMES)
 
 
-#: The looks and the sound, chosen in the menu (static/js/looks.js, static/js/sound.js).
+#: The settings chosen in the menu: the looks, the sound, the four-colour deck, cards going up by themselves.
 LOOKS_MESSAGES: Final[tuple[str, ...]] = (
     N_("Table felt"), N_("Green felt"), N_("Blue felt"), N_("Burgundy felt"), N_("Charcoal felt"),
     N_("Blue back"), N_("Red back"), N_("Green back"),
     N_("Theme"), N_("Follow the system"), N_("Light"), N_("Dark"), N_("Sound"),
+    # the switches' state in words (js/state.js, js/fourcolour.js)
+    N_("On"), N_("Off"), N_("Not in {game}: it builds by colour, red on red and black on black"),
+    # cards going up by themselves (js/autodrop.js)
+    N_("Cards to the foundations by themselves"), N_("Safe cards only"),
+    N_("Every card that fits (can spoil a game)"), N_("Then by themselves: {moves}"), N_("{card} to {pile}"),
 )

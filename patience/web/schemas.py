@@ -26,6 +26,20 @@ Difficulty = Literal["easy", "medium", "hard"]
 ReviewStatus = Literal["won", "winnable", "lost", "unknown"]
 MoveText = Annotated[str, Field(max_length=16)]
 HistoryKind = Literal["recent", "full"]
+Autodrop = Literal["off", "safe", "all"]
+
+
+def autodrop_field() -> Any:
+    """The request field that sets cards going up by themselves after the request's moves."""
+    return Field(
+        default="off", description="Cards that then go up to the foundations by themselves, as ordinary "
+        "moves in the same action (one undo takes them back with the request's moves; they are listed in "
+        "the answer's automatic): off (none, the default), safe (only moves that can never lower the "
+        "chance of winning: the solver's safe moves, see docs/rules.md) or all (every card on a pile or "
+        "the waste that fits a foundation; that can spoil a game). Never Hamilton's Chooser card, and "
+        "nothing after a move that takes a card down from a foundation")
+
+
 #: The type of the refusal of a new game given both a deal number and a deck string.
 DEAL_AND_DECK: Final = "deal_and_deck"
 
@@ -98,6 +112,7 @@ class MovesIn(_Strict):
 
     moves: list[MoveText] = Field(min_length=1, max_length=500, examples=[["t3-f1"]])
     version: StrictInt = Field(description="The game's version the moves were chosen on")
+    autodrop: Autodrop = autodrop_field()
 
 
 class DoubleClickIn(_Strict):
@@ -105,6 +120,7 @@ class DoubleClickIn(_Strict):
 
     pile: str = Field(max_length=8, examples=["t3"])
     version: StrictInt
+    autodrop: Autodrop = autodrop_field()
 
 
 class VersionIn(_Strict):
@@ -190,6 +206,9 @@ class GameOut(BaseModel):
     created_at: str
     updated_at: str
     applied: list[str] | None = Field(default=None, description="Moves a double-click made")
+    automatic: list[str] | None = Field(
+        default=None, description="Moves that went up to the foundations by themselves after the request's "
+        "moves (its autodrop), in the order played; they are the last of moves. Null when not asked for")
     difficulty: Difficulty | None = Field(
         default=None, description="easy, medium or hard when the deal is a numbered deal proven winnable "
         "(patience.catalog: from the solver's effort); null when not known")
@@ -216,6 +235,8 @@ class CatalogEntryOut(BaseModel):
     slug: str
     name: str
     max_score: int
+    builds_by_colour: bool = Field(default=False, description="The rules build by colour (red on red, black "
+                                   "on black), so the page keeps the two-colour deck in this game")
 
 
 class HintOut(BaseModel):

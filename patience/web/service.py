@@ -55,7 +55,7 @@ class GameService(Table):
 
     # --- describing ---------------------------------------------------------------------------------
     def describe(self, record: GameRecord, state: Any, applied: list[str] | None = None,
-                 history: bool = False) -> GameOut:
+                 history: bool = False, automatic: list[str] | None = None) -> GameOut:
         """The game as the API answers it, texts in the current language.
 
         ``moves`` and ``redo`` hold the last and next :data:`RECENT_MOVES` moves, or every one with
@@ -84,7 +84,7 @@ class GameService(Table):
             can_finish=not record.finished and is_sure_win(game, state, view),
             used_hints=record.used_hints, used_undo=record.used_undo,
             created_at=iso_time(record.created_at), updated_at=iso_time(record.updated_at),
-            applied=applied,
+            applied=applied, automatic=automatic,
             difficulty=self.difficulty_of(record),
         )
 

@@ -150,7 +150,8 @@ def test_the_theme_follows_the_system_unless_chosen(page_factory: Any, live_serv
 
 
 def test_four_colour_court_figures_take_their_index_colour(page: Any, live_server: str) -> None:
-    open_deal(page, live_server, "hamilton", 1)
+    # Union Square: Hamilton builds by colour and keeps the two-colour deck
+    open_deal(page, live_server, "union-square", 7)
     sources = ("async () => { const m = await import('/static/js/cards.js'); "
                "return ['QD', 'KC', 'JH', 'QS'].map(m.courtSource); }")
     assert page.evaluate(sources) == [f"/static/cards/{c}.svg" for c in ["QD", "KC", "JH", "QS"]]

@@ -17,6 +17,7 @@ class HamiltonTable(TableKit):
 
     stock_pile = CHOOSER
     start_card = True
+    builds_by_colour = True
     difficulty_limits = (1100, 5900)
     help_pages = True
 

@@ -15,6 +15,7 @@ from typing import Annotated, Final, Literal
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
 from patience.i18n import _, get_language
+from patience.kit import kit_of
 from patience.rules import game_slugs, get_game
 from patience.solver.result import Status
 from patience.store import GameRecord
@@ -47,7 +48,8 @@ History = Annotated[Literal["recent", "full"], Query(
 @router.get("/catalog", responses=errors())
 async def catalog() -> list[CatalogEntryOut]:
     """The games that can be played."""
-    return [CatalogEntryOut(slug=slug, name=game_name(slug), max_score=get_game(slug).max_score)
+    return [CatalogEntryOut(slug=slug, name=game_name(slug), max_score=get_game(slug).max_score,
+                            builds_by_colour=kit_of(slug).table.builds_by_colour)
             for slug in game_slugs()]
 
 
@@ -132,20 +134,27 @@ async def get_one(game_id: str, request: Request, history: History = "recent") -
 async def play_moves(game_id: str, body: MovesIn, request: Request, history: History = "recent") -> GameOut:
     """Play moves in our notation, in order, all or none, as one action; saved before the answer.
 
+    With ``autodrop`` safe or all, the cards that then go up to the foundations by themselves are
+    played in the same action (one undo takes them back too) and listed in ``automatic``.
     400: a move cannot be read; 422: a move is illegal (the detail says why); 409: ``version`` is old.
     """
     service = service_of(request)
-    return service.describe(*service.play(player_of(request), game_id, body.moves, body.version),
-                            history=history == "full")
+    record, state, automatic = service.play_auto(player_of(request), game_id, body.moves, body.version,
+                                                 autodrop=body.autodrop)
+    return service.describe(record, state, history=history == "full",
+                            automatic=automatic if body.autodrop != "off" else None)
 
 
 @router.post("/{game_id}/double-click", responses=errors(400, 404, 409))
 async def double_click(game_id: str, body: DoubleClickIn, request: Request,
                        history: History = "recent") -> GameOut:
-    """The double-click convenience on a pile; ``applied`` lists the moves it made."""
+    """The double-click convenience on a pile; ``applied`` lists the moves it made, ``automatic`` those
+    that then went up by themselves (``autodrop``, as for moves)."""
     service = service_of(request)
-    record, state, applied = service.double_click(player_of(request), game_id, body.pile, body.version)
-    return service.describe(record, state, applied, history=history == "full")
+    record, state, applied, automatic = service.double_click_auto(player_of(request), game_id, body.pile,
+                                                                  body.version, autodrop=body.autodrop)
+    return service.describe(record, state, applied, history=history == "full",
+                            automatic=automatic if body.autodrop != "off" else None)
 
 
 @router.delete("/{game_id}", status_code=204, response_class=Response, responses=errors(404))

@@ -82,6 +82,8 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
         "history": history,
         "definition": _("Played: every deal with at least one move, finished or not; "
                         "a deal counts as won only once it is won."),
+        "moves_definition": _("Moves count every move played, also the cards that went up to the "
+                              "foundations by themselves."),
     }
 
 

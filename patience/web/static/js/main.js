@@ -4,7 +4,7 @@
 
 import { hideHint, scheduleWinnable, showHint } from "./advice.js";
 import { api } from "./api.js";
-import { courtSource, installSuitSymbols } from "./cards.js";
+import { installSuitSymbols } from "./cards.js";
 import { installClock, report, takeTime } from "./clock.js";
 import { installFair } from "./fair.js";
 import { confirmLoss, installConfirm, openRules, openSaved } from "./dialogs.js";
@@ -26,14 +26,15 @@ import { dailyDeal, dealOptions, fillDealKinds, renderDifficulty } from "./deals
 import { ReviewDialog } from "./review.js";
 import { dealFromLink, installShare } from "./share.js";
 import { applyLooks, installLooks, translateLooks } from "./looks.js";
-import { installSound, playSound, soundFor } from "./sound.js";
+import { autodropMode, automaticWords, installAutodrop, translateAutodrop } from "./autodrop.js";
+import { installSound, playSound, renderSound, soundFor } from "./sound.js";
+import { applyFourColour, installFourColour } from "./fourcolour.js";
 import { embedded } from "./boot.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
 const DOUBLE_TAP_MS = 450;
 const MAX_DEAL = 4294967295;
-const FOUR_COLOUR_KEY = "patience.fourColour";
 
 // ---------------------------------------------------------------- rendering
 
@@ -116,6 +117,7 @@ function setGame(game, mode = "move", spoken = null) {
   localStorage.setItem(GAME_KEY, game.id);
   localStorage.setItem(SLUG_KEY, game.game);
   hideHint();
+  if (newGame) applyFourColour(); // before the cards are drawn: their colours depend on the game
   render(newGame && mode === "move" ? "deal" : mode);
   if (!before || before.version !== game.version || newGame) scheduleWinnable();
   if (newGame && document.visibilityState === "visible") report(true); // this page shows it: the clock runs
@@ -196,19 +198,24 @@ async function change(path, body, describe) {
   }
 }
 
-function playMoves(moves) {
+/** Said after a change: what the player did, then what went up by itself. */
+const spokenWith = (after, words) => [words, automaticWords(after)].filter(Boolean).join(". ");
+
+/** Play moves; the cards they free go up by themselves as the setting says (Show me how: "off"). */
+function playMoves(moves, autodrop = autodropMode()) {
   const g = app.game;
-  return change(`/api/games/${g.id}/moves`, { moves, version: g.version }, (before, after) =>
-    moves.map((m) => describeMove(before, after, m)).join(". "),
+  return change(`/api/games/${g.id}/moves`, { moves, version: g.version, autodrop }, (before, after) =>
+    spokenWith(after, moves.map((m) => describeMove(before, after, m)).join(". ")),
   );
 }
 
 function doubleClick(notation) {
   const g = app.game;
-  return change(`/api/games/${g.id}/double-click`, { pile: notation, version: g.version }, (before, after) => {
+  const body = { pile: notation, version: g.version, autodrop: autodropMode() };
+  return change(`/api/games/${g.id}/double-click`, body, (before, after) => {
     const applied = after.applied || [];
-    if (applied.length === 1) return describeMove(before, after, applied[0]);
-    return fmt("Moved {cards} to the foundations", { cards: plural("{count} card", applied.length) });
+    if (applied.length === 1) return spokenWith(after, describeMove(before, after, applied[0]));
+    return spokenWith(after, fmt("Moved {cards} to the foundations", { cards: plural("{count} card", applied.length) }));
   });
 }
 
@@ -451,19 +458,13 @@ async function changeLanguage(code) {
   fillSelects();
   fillDealKinds();
   translateLooks();
+  translateAutodrop();
+  renderSound();
+  applyFourColour();
   await reloadGame();
 }
 
 // ---------------------------------------------------------------- boot
-
-/** The four-colour deck setting (♦ blue, ♣ green): a class on the root, remembered in this browser. */
-function setFourColour(on) {
-  document.documentElement.classList.toggle("four-colour", on);
-  $("four-colour").setAttribute("aria-pressed", on ? "true" : "false");
-  for (const img of document.querySelectorAll("[data-card] > img.court-art")) {
-    img.src = courtSource(img.parentElement.dataset.card);
-  }
-}
 
 function wireControls() {
   $("table").addEventListener("click", (event) => { // a Union Square pile's badge: every card of it
@@ -496,11 +497,6 @@ function wireControls() {
   $("stats-button").addEventListener("click", () => app.stats.open(app.game ? app.game.game : app.catalog[0].slug));
   $("rules-button").addEventListener("click", openRules);
   $("lang-select").addEventListener("change", (e) => run(() => changeLanguage(e.target.value)));
-  $("four-colour").addEventListener("click", () => {
-    const on = !document.documentElement.classList.contains("four-colour");
-    localStorage.setItem(FOUR_COLOUR_KEY, on ? "1" : "");
-    setFourColour(on);
-  });
   const actions = {
     undo,
     restart: askRestart,
@@ -522,7 +518,7 @@ function wireControls() {
     if (app.focus) setFocusPile(app.focus);
   });
   installKeyboard({ playMoves, doubleClick, undo, redo, showHint, hideHint, select, clearSelection });
-  installShow({ playMoves });
+  installShow({ playMoves: (moves) => playMoves(moves, "off") }); // the solver's line, exactly
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     window.clearTimeout(resizeTimer);
@@ -573,7 +569,7 @@ function embeddedGame(data, saved) {
 }
 
 const FALLBACK_CATALOG = [
-  { slug: "hamilton", name: "Hamilton", max_score: 52 },
+  { slug: "hamilton", name: "Hamilton", max_score: 52, builds_by_colour: true },
   { slug: "union-square", name: "Union Square", max_score: 104 },
 ];
 
@@ -603,9 +599,10 @@ async function boot() {
   fillDealKinds();
   app.review = new ReviewDialog(announce, (game) =>
     setGame(game, "deal", t("A new game at the turning point, counted as a game with hints.")));
-  setFourColour(localStorage.getItem(FOUR_COLOUR_KEY) === "1");
+  installFourColour();
   installLooks($("four-colour").parentElement);
   installSound($("four-colour").parentElement);
+  installAutodrop($("four-colour").parentElement);
   installFair(() => {
     hideHint();
     scheduleWinnable();

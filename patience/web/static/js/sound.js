@@ -7,6 +7,7 @@
 //   soundFor(before, after);  // "up", "deal", "win" or "drop": what a change of the game sounds like
 
 import { t } from "./i18n.js";
+import { showSwitchState } from "./state.js";
 
 const SOUND_KEY = "patience.sound";
 
@@ -75,18 +76,27 @@ export function soundFor(before, after, moves = []) {
 
 function setSound(button, on) {
   localStorage.setItem(SOUND_KEY, on ? "1" : "0");
-  button.setAttribute("aria-pressed", on ? "true" : "false");
+  showSwitchState(button, on);
+}
+
+/** Say the switch's state again (in the page's language, after it changes). */
+export function renderSound() {
+  const button = document.getElementById("sound");
+  if (button) showSwitchState(button, soundOn());
 }
 
 /** Add the Sound switch to `group` (a toolbar group; it always goes into the menu). */
 export function installSound(group) {
   const button = document.createElement("button");
   button.id = "sound";
+  button.className = "switch";
   button.type = "button";
   button.dataset.menu = "";
-  button.dataset.i18n = "Sound";
-  button.textContent = t("Sound");
-  button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+  const name = document.createElement("span");
+  name.dataset.i18n = "Sound";
+  name.textContent = t("Sound");
+  button.append(name);
+  showSwitchState(button, soundOn());
   button.addEventListener("click", () => {
     setSound(button, !soundOn());
     playSound("pick"); // the switch answers with a sound when it turns the sound on

@@ -39,9 +39,43 @@ export function viewPile(view, notation) {
   return view.piles.find((p) => p.notation === notation);
 }
 
+/**
+ * The automatic moves of a game answer (`automatic`), each with its card: [{move, card, pile}], in the
+ * order played. Each went to a foundation, so its card is that foundation's top card once the later
+ * ones are left out.
+ */
+export function automaticCards(game) {
+  const moves = (game && game.automatic) || [];
+  return moves.map((text, i) => {
+    const move = parseMove(text);
+    const pile = move ? viewPile(game.view, move.dst) : null;
+    if (!pile) return { move: text, card: null, pile: null };
+    const later = moves.slice(i + 1).filter((m) => m.endsWith(`-${move.dst}`)).length;
+    return { move: text, card: pile.cards[pile.cards.length - 1 - later] || null, pile };
+  });
+}
+
 /** The pile element on the table by its notation. */
 export function pileEl(notation) {
   return $("table").querySelector(`[data-notation="${notation}"]`);
+}
+
+/**
+ * A switch of the menu (a button with aria-pressed) with its state in words beside its name: "On" or
+ * "Off" (for the eye: screen readers hear aria-pressed), or a `note` saying why it does nothing here.
+ */
+export function showSwitchState(button, on, note = "") {
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+  let state = button.querySelector(".switch-state");
+  if (!state) {
+    state = document.createElement("span");
+    state.className = "switch-state";
+    button.append(state);
+  }
+  state.textContent = note || t(on ? "On" : "Off");
+  state.classList.toggle("switch-note", Boolean(note));
+  if (note) state.removeAttribute("aria-hidden");
+  else state.setAttribute("aria-hidden", "true");
 }
 
 /** Say something to screen readers (the aria-live region #live). */

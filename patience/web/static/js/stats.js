@@ -174,7 +174,8 @@ export class StatsDialog {
     }
     this.table.replaceChildren(...rows);
     this.chart.replaceChildren(drawChart(stats.history || [], info.max_score || 52, stats));
-    document.getElementById("stats-definition").textContent = formatted.definition || "";
+    document.getElementById("stats-definition").textContent =
+      [formatted.definition, formatted.moves_definition].filter(Boolean).join(" ");
     this.caption.textContent = t("Score of each game (green: won) and the running win rate.");
   }
 

@@ -4,6 +4,7 @@
 
 import { cardName, makeCard } from "./cards.js";
 import { fmt, pileText, plural, t } from "./i18n.js";
+import { automaticCards } from "./state.js";
 
 const FAN = 0.28; // fan step of a tableau pile, as a fraction of the card height
 // A fanned card shows a strip at its top holding the corner index (rank and suit side by side, see
@@ -249,8 +250,27 @@ function slide(slides) {
   });
 }
 
-/** Slide the cards that changed pile from where they were (FLIP); deal animation from the stock. */
-function animate(container, before, mode) {
+/** Cards that went up by themselves land one after another, after the player's own move. */
+const AUTOMATIC_DELAY = 230;
+const AUTOMATIC_STEP = 170;
+
+/** The card elements of the game's automatic moves, mapped to their place in the order played. */
+function automaticOrder(container, game) {
+  const order = new Map();
+  automaticCards(game).forEach(({ card, pile }, i) => {
+    if (!card) return;
+    const els = [...container.querySelectorAll(`[data-notation="${pile.notation}"] > [data-card="${card}"]`)];
+    const el = els.reverse().find((e) => !order.has(e));
+    if (el) order.set(el, i);
+  });
+  return order;
+}
+
+/**
+ * Slide the cards that changed pile from where they were (FLIP); deal animation from the stock. The
+ * cards that went up by themselves (`game.automatic`) follow the player's move one by one.
+ */
+function animate(container, before, mode, game) {
   if (reducedMotion() || mode === "none") return;
   const stock = container.querySelector('[data-pile="stock"]');
   const stockRect = stock ? stock.getBoundingClientRect() : null;
@@ -271,10 +291,14 @@ function animate(container, before, mode) {
     else moved.push(el);
   }
   const slides = [];
+  const automatic = automaticOrder(container, game);
   let i = 0;
   for (const el of moved) {
     const list = pending.get(el.dataset.card);
-    if (list && list.length) {
+    if (list && list.length && automatic.has(el)) {
+      el.classList.add("automatic");
+      slides.push([el, list.shift().rect, AUTOMATIC_DELAY + AUTOMATIC_STEP * automatic.get(el), 260]);
+    } else if (list && list.length) {
       slides.push([el, list.shift().rect, 0, 190]);
     } else if (stockRect && el.dataset.card !== "back") {
       slides.push([el, stockRect, 20 * i++, 220]);
@@ -341,7 +365,7 @@ export function renderTable(container, game, mode = "move") {
     layout.append(spacer);
   }
   container.replaceChildren(layout);
-  animate(container, before, mode);
+  animate(container, before, mode, game);
   return keyboardOrder(game.game, piles);
 }
 

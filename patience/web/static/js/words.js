@@ -2,7 +2,7 @@
 
 import { cardName, cardSymbol } from "./cards.js";
 import { fmt, plural, t } from "./i18n.js";
-import { parseMove, viewPile } from "./state.js";
+import { automaticCards, parseMove, viewPile } from "./state.js";
 import { pileName } from "./table.js";
 
 /** A move just played, said in words from the positions before and after it. */
@@ -12,7 +12,9 @@ export function describeMove(before, after, text) {
   if (move.src === "s") {
     if (after.game === "union-square") {
       const waste = viewPile(after.view, "w");
-      const top = waste && waste.cards[waste.cards.length - 1];
+      // the turned card may have gone up by itself since: then it is the first to leave the waste
+      const gone = automaticCards(after).find((a) => a.move.startsWith("w-"));
+      const top = gone ? gone.card : waste && waste.cards[waste.cards.length - 1];
       return top ? fmt("{card} turned up on the waste", { card: cardName(top) }) : t("Dealt from the stock");
     }
     const chooser = viewPile(after.view, "c");
