@@ -95,8 +95,9 @@ def test_hamilton_keeps_two_colours_and_says_why(page: Any, live_server: str) ->
 def test_the_phone_menu_fits_the_screen(page_factory: Any, live_server: str, lang: str) -> None:
     page = page_factory(viewport={"width": 390, "height": 844}, locale=lang, is_mobile=True, has_touch=True)
     open_deal(page, live_server, "hamilton", 1)
-    page.click("#menu-button")
     panel = page.locator("#menu-panel")
+    assert panel.is_hidden()  # closed, it is not drawn over the table
+    page.click("#menu-button")
     box = panel.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390

@@ -62,6 +62,7 @@ class HeldDeal:
 
 def deal_ready(page_factory: Callable[..., Any], live_server: str, moves: list[str]) -> Any:
     page = page_factory(reduced_motion="no-preference")
+    page.add_init_script("localStorage.setItem('patience.autodrop', 'off')")  # each move exactly as sent
     open_deal(page, live_server, "hamilton", 1)
     post_moves(page, moves)
     settle(page)

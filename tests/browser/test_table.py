@@ -191,8 +191,10 @@ def test_double_click_conveniences(page: Any, live_server: str) -> None:
     before = game_object(page)
     page.dblclick('[data-pile="tableau-2"] [data-card] >> nth=-1')
     game = wait_version(page, before["version"] + 1)
-    assert game["moves"][-1].startswith("t2-f")
-    assert game["view"]["score"] == before["view"]["score"] + 1
+    assert game["applied"] == [game["moves"][len(before["moves"])]] and game["applied"][0].startswith("t2-f")
+    # then the cards it freed go up by themselves (safe, the page's default)
+    assert game["moves"][len(before["moves"]) + 1:] == game["automatic"]
+    assert game["view"]["score"] == before["view"]["score"] + 1 + len(game["automatic"])
 
 
 def test_union_square_autoplay_by_double_click_on_a_foundation(page: Any, live_server: str) -> None:
