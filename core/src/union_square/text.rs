@@ -122,7 +122,9 @@ pub fn parse_position(text: &str) -> Result<State, String> {
 
     let mut state = State::empty();
     for (i, pile) in tableau.iter().enumerate() {
-        if pile.len() + room_needed(pile) > PILE_CAP {
+        // Every prefix: a pile whose cards were not built by the rules may take more once its top
+        // cards have left it (4♥ 5♥ 9♥ takes nothing; 4♥ 5♥ takes up to the King).
+        if (1..=pile.len()).any(|k| k + room_needed(&pile[..k]) > PILE_CAP) {
             return Err(format!("position: pile {} could grow past {PILE_CAP} cards", i + 1));
         }
         for &card in pile {
