@@ -190,13 +190,24 @@ struct Proofs {
 
 #[pymethods]
 impl Proofs {
-    /// Proofs for searches of `game`, their keys within `cap_bytes` (oldest dropped first).
+    /// Proofs for searches of `game`, their keys within `cap_bytes` (oldest dropped first). A
+    /// game with a looser game (`looser`) gives half of them to that game's proofs.
     #[new]
     fn new(game: &str, cap_bytes: usize) -> PyResult<Proofs> {
         if !games().contains(&game) {
             return Err(value_error(format!("the compiled core knows no game {game:?}")));
         }
-        Ok(Proofs { game: game.to_string(), store: Mutex::new(search::Proofs::new(cap_bytes)) })
+        let store = if has_looser_game(game) {
+            search::Proofs::with_looser(cap_bytes / 2, cap_bytes / 2)
+        } else {
+            search::Proofs::new(cap_bytes)
+        };
+        Ok(Proofs { game: game.to_string(), store: Mutex::new(store) })
+    }
+
+    /// Positions of the looser game held.
+    fn looser_len(&self) -> usize {
+        self.store.lock().unwrap_or_else(PoisonError::into_inner).looser.len()
     }
 
     /// The game whose positions these are.
@@ -214,6 +225,21 @@ impl Proofs {
     fn bytes(&self) -> usize {
         self.store.lock().unwrap_or_else(PoisonError::into_inner).bytes()
     }
+}
+
+/// Refuse proofs of another game than the search's.
+fn same_game(proofs: Option<&Proofs>, game: &str) -> PyResult<()> {
+    match proofs {
+        Some(proofs) if proofs.game != game => {
+            Err(value_error(format!("these proofs are of {:?}, not of {game:?}", proofs.game)))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Whether `game`'s searches begin with a looser game (`looser`).
+fn has_looser_game(game: &str) -> bool {
+    game == "union-square"
 }
 
 /// The answer of one search, as plain values.
@@ -251,14 +277,7 @@ fn solve(
     path_bytes: Option<usize>,
     proofs: Option<&Proofs>,
 ) -> PyResult<Answer> {
-    if let Some(proofs) = proofs {
-        if proofs.game != game {
-            return Err(value_error(format!(
-                "these proofs are of {:?}, not of {game:?}",
-                proofs.game
-            )));
-        }
-    }
+    same_game(proofs, game)?;
     let limits = Limits {
         max_nodes,
         max_seconds,
@@ -304,7 +323,7 @@ fn solve(
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (game, position, max_nodes=None, max_seconds=None, stop=None, limit=None, share=None,
-                    runs_limit=None, runs_share=None))]
+                    runs_limit=None, runs_share=None, proofs=None))]
 fn looser(
     py: Python<'_>,
     game: &str,
@@ -316,7 +335,9 @@ fn looser(
     share: Option<f64>,
     runs_limit: Option<u64>,
     runs_share: Option<f64>,
+    proofs: Option<&Proofs>,
 ) -> PyResult<Answer> {
+    same_game(proofs, game)?;
     let answer = |status, moves: Vec<Move>, nodes, seconds, parts| Answer {
         status,
         moves: moves.iter().map(Move::text).collect(),
@@ -346,7 +367,13 @@ fn looser(
         runs_limit,
         runs_share,
     };
-    let found = py.detach(|| runs::looser(&state, &limits));
+    let found = py.detach(|| match proofs {
+        Some(proofs) => {
+            let mut store = proofs.store.lock().unwrap_or_else(PoisonError::into_inner);
+            runs::looser_proving(&state, &limits, Some(&mut store.looser))
+        }
+        None => runs::looser(&state, &limits),
+    });
     let (status, moves) = match found.answer {
         runs::LooserAnswer::Won(line) => ("won", line),
         runs::LooserAnswer::Lost => ("lost", Vec::new()),

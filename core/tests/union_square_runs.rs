@@ -5,9 +5,10 @@
 
 use patience_core::moves::Move;
 use patience_core::union_square::runs::{
-    looser, piles_are_runs, rank_counts, regroup, relaxed_search, suit_runs, LooserAnswer, LooserLimits, Phase, Spend, Task,
+    looser, looser_proving, piles_are_runs, rank_counts, regroup, relaxed_search, relaxed_search_proving, suit_runs, LooserAnswer, LooserLimits, Phase, Spend, Task,
     REGROUP_LIMIT,
 };
+use patience_core::search::KeyTable;
 use patience_core::union_square::{apply, is_legal, is_won, numbered_deal, parse_position, State};
 
 /// The first Union Square deal known to be lost (`tests/solver/test_runs.py::LOST_DECK`).
@@ -118,4 +119,42 @@ fn piles_that_are_not_runs_get_no_phase() {
     assert!(!piles_are_runs(&state));
     let found = looser(&state, &LooserLimits::default());
     assert_eq!((found.answer, found.nodes, found.phases.len()), (LooserAnswer::Unknown, 0, 0));
+}
+
+#[test]
+fn a_stopped_looser_search_keeps_what_it_finished_and_no_more() {
+    // The next search, given what stopped ones kept, answers as a search without them: a position
+    // on a stopped search's path kept as lost would make a won position's next search lose.
+    let mut decided = 0;
+    for deal in 1..=6 {
+        for state in along_a_win(deal, 41) {
+            let alone = relaxed_search(&state, &mut Spend::new(Some(200_000), None, None), true);
+            let mut kept = KeyTable::new(usize::MAX);
+            for stop in [20, 60, 120] {
+                let stopped = relaxed_search_proving(&state, &mut Spend::new(Some(stop), None, None), true, Some(&mut kept));
+                assert!(stopped == Phase::Unknown || stopped == alone, "deal {deal}: {stopped:?} {alone:?}");
+            }
+            let again = relaxed_search_proving(&state, &mut Spend::new(Some(200_000), None, None), true, Some(&mut kept));
+            if alone != Phase::Unknown {
+                assert_eq!(again, alone, "deal {deal}");
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided >= 20, "{decided}");
+}
+
+#[test]
+fn a_lost_position_goes_on_where_the_last_search_stopped() {
+    let state = parse_position(LOST_DECK).unwrap();
+    let mut kept = KeyTable::new(usize::MAX);
+    let first = looser_proving(&state, &LooserLimits { limit: 100, share: 1.0, ..LooserLimits::default() }, Some(&mut kept));
+    assert_eq!((first.answer, first.phases[0]), (LooserAnswer::Unknown, 100));
+    assert!(!kept.is_empty());
+    let second = looser_proving(&state, &LooserLimits::default(), Some(&mut kept));
+    assert_eq!(second.answer, LooserAnswer::Lost);
+    assert!(second.phases[0] < 204 && second.phases[0] >= 104, "{:?}", second.phases);
+    // the root itself is now kept: a third search costs nothing
+    let third = looser_proving(&state, &LooserLimits::default(), Some(&mut kept));
+    assert_eq!((third.answer, third.nodes), (LooserAnswer::Lost, 0));
 }

@@ -30,7 +30,7 @@ from patience.solver.lines import SolverError, shortened
 from patience.solver.proven import Proven
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import default_table_cap
-from patience.solver.search import looser_first, search
+from patience.solver.search import search
 
 __all__ = ["LOST", "UNKNOWN", "WON", "Outcome", "Proven", "Result", "SolverError", "default_table_cap",
            "solve"]
@@ -71,9 +71,9 @@ def solve(
 
     The compiled core answers when :func:`~patience.solver.switch.which_search` says ``core`` and
     the call needs nothing only the Python search has (``runs_first=False``), after the game's looser
-    games (compiled; in Python with ``proven``) had their usual share or ``looser``'s; with ``proven`` it
-    skips and keeps its own proofs (:meth:`Proven.core_proofs`). Its wins are replayed here like the
-    Python search's.
+    games (compiled too) had their usual share or ``looser``'s; with ``proven`` both skip and keep the
+    core's own proofs (:meth:`Proven.core_proofs`). Its wins are replayed here like the Python
+    search's.
     """
     core = switch.core_module() if switch.which_search() == switch.CORE else None
     if core is not None and knows(core, game) and runs_first:
@@ -85,22 +85,17 @@ def solve(
 def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | None,
                max_seconds: float | None, table_cap: int | None, tidy: bool, proven: Proven | None,
                looser: tuple[int, float] | None) -> Result:
-    """The looser games' searches first (on their usual share or ``looser``'s; compiled when the core
-    has them, in Python with ``proven``, which keeps the looser game's proofs), then the compiled core
-    on what is left of the budgets, with ``proven``'s proofs (the core's own)."""
+    """The looser games' searches first (on their usual share or ``looser``'s; compiled, with
+    ``proven``'s proofs when given), then the compiled core on what is left of the budgets, with
+    ``proven``'s proofs (the core's own)."""
     started = time.perf_counter()
+    proofs = None if proven is None else proven.core_proofs(core, game)
     try:
-        if proven is None and hasattr(core, "looser"):
-            first = looser_with_core(core, game, state, max_nodes=max_nodes, max_seconds=max_seconds,
-                                     looser=looser)
-        else:
-            first = looser_first(game, state, max_nodes=max_nodes, max_seconds=max_seconds, looser=looser,
-                                 proven=proven)
+        first = looser_with_core(core, game, state, max_nodes=max_nodes, max_seconds=max_seconds,
+                                 looser=looser, proofs=proofs)
     except PositionRefused:  # (see below)
         return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
-                      tidy=tidy, looser=looser)
-    if proven is not None:
-        proven.trim()  # the looser games' table may have grown
+                      tidy=tidy, proven=proven, looser=looser)
     if first.won and tidy:
         short = shortened(game, state, first.moves)
         return replace(first, moves=replayed(game, state, [str(m) for m in short]))
@@ -112,7 +107,7 @@ def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | N
     try:
         result = solve_with_core(core, game, state, max_nodes=nodes_left, max_seconds=seconds_left, tidy=tidy,
                                  table_bytes=None if table_cap is None else table_cap * CORE_ENTRY_BYTES,
-                                 proofs=None if proven is None else proven.core_proofs(core, game))
+                                 proofs=proofs)
     except PositionRefused:
         # The core holds piles in fixed arrays and refuses positions no play can reach (a Union Square
         # pile that could grow past 13 cards): such a position is searched in Python.

@@ -92,7 +92,8 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
 
 
 def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes: int | None = None,
-                     max_seconds: float | None = None, looser: tuple[int, float] | None = None) -> Result:
+                     max_seconds: float | None = None, looser: tuple[int, float] | None = None,
+                     proofs: Any = None) -> Result:
     """The game's looser searches, compiled: the same answer as the Python ones
     (:func:`patience.solver.search.looser_first`), found faster.
 
@@ -102,7 +103,9 @@ def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes
     :data:`~patience.solver.search.RUNS_SHARE` of ``max_seconds``, except the looser game's
     ``looser`` (positions, share; none at all when its positions are 0). ``unknown`` with no ``stopped``
     budget when they decide nothing (Hamilton has none: ``unknown`` after 0 positions). A won line
-    is replayed through ``game`` before it is returned (not shortened).
+    is replayed through ``game`` before it is returned (not shortened). ``proofs`` (a ``core.Proofs``
+    of the game, for the positions of one deal) holds the looser game's positions proven lost by
+    earlier searches: they are skipped, and every position this search finished joins them.
 
     >>> from patience import get_game
     >>> from patience.solver.switch import core_module
@@ -117,7 +120,7 @@ def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes
     try:
         answer = core.looser(game.slug, game.position_text(state), max_nodes=max_nodes,
                              max_seconds=max_seconds, limit=limit, share=share, runs_limit=RUNS_LIMIT,
-                             runs_share=RUNS_SHARE)
+                             runs_share=RUNS_SHARE, proofs=proofs)
     except ValueError as exc:  # the core's reading of the position text refused it
         raise PositionRefused(str(exc)) from exc
     outcome = OUTCOMES[answer.status]

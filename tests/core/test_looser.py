@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import patience.solver
 from patience import get_game
+from patience.games.union_square.search import UnionSquareSearch
 from patience.rules import STOCK_MOVE
 from patience.solver import solve
 from patience.solver.core import looser_with_core
@@ -132,6 +132,6 @@ def test_solve_runs_the_compiled_looser_game(core: ModuleType, monkeypatch: pyte
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the Python looser games ran")
 
-    monkeypatch.setattr(patience.solver, "looser_first", refused)
+    monkeypatch.setattr(UnionSquareSearch, "looser", refused)
     result = solve(GAME, GAME.new(1), max_nodes=20_000)
     assert result.won and GAME.is_won(GAME.apply_all(GAME.new(1), result.moves))

@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOST_GAMES = ROOT / "bench" / "data" / "lost-games.json"
 #: A Hamilton deal the core proves lost in about 600 positions.
 LOST_DEAL = 82
+#: Moves of the first recorded lost Union Square game after which its looser game is lost in
+#: about 1,450 positions.
+LOOSER_LOST_AFTER = 360
 
 
 @pytest.fixture(autouse=True)
@@ -88,3 +91,30 @@ def test_proofs_of_another_game_are_refused(core: ModuleType) -> None:
     assert core.solve("hamilton", hamilton.position_text(hamilton.new(1)), max_nodes=5000,
                       proofs=proofs).status == "won"
     assert len(proofs) == 0  # a win proves nothing lost
+
+
+def test_the_looser_game_keeps_its_proofs_in_the_core(core: ModuleType) -> None:
+    """Union Square's looser game, searched through ``solve`` with a ``Proven``, keeps the positions
+    it finished in the core's proofs (none in the Python table), and the next search of a lost
+    position of the same game goes on from them."""
+    game: Game[Any] = get_game("union-square")
+    record = _lost_games("union-square")[0]
+    state = game.new(record["deal"])
+    for text in record["moves"][:LOOSER_LOST_AFTER]:
+        state = game.apply_legal(state, game.parse_move(text))
+    proven = Proven.for_game(game)
+    alone = solve(game, state, tidy=False, looser=(50_000, 1.0))
+    stopped = solve(game, state, max_nodes=400, tidy=False, proven=proven, looser=(50_000, 1.0))
+    assert (alone.outcome, stopped.outcome) == (LOST, UNKNOWN)
+    proofs = proven.core_proofs(core, game)
+    assert proofs.looser_len() > 0 and not proven.looser
+    again = solve(game, state, tidy=False, proven=proven, looser=(50_000, 1.0))
+    assert again.outcome == LOST and again.nodes <= alone.nodes - 300
+    assert solve(game, state, tidy=False, proven=proven).nodes == 0  # its root is kept now
+
+
+def test_looser_proofs_of_another_game_are_refused(core: ModuleType) -> None:
+    union_square = get_game("union-square")
+    with pytest.raises(ValueError, match='these proofs are of "hamilton", not of "union-square"'):
+        core.looser("union-square", union_square.position_text(union_square.new(1)),
+                    proofs=core.Proofs("hamilton", 1 << 20))

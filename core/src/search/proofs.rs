@@ -15,6 +15,10 @@
 //! The keys take memory: at most `cap` bytes of them, the oldest half dropped when more come (a
 //! forgotten loss is only proven again). The roots of lost searches are kept apart and never
 //! dropped: few, and the most useful (the review's positions themselves).
+//!
+//! A game with a looser game (Union Square's tableau seen as runs) keeps that game's proven
+//! positions too, in `looser`, within their own share of the bytes: its searches keep every
+//! position they finished, whatever their answer (`union_square::runs`, `relaxed_search_proving`).
 
 use super::hash::hash_key;
 use super::table::KeyTable;
@@ -22,6 +26,8 @@ use super::table::KeyTable;
 pub struct Proofs {
     lost: KeyTable,
     roots: KeyTable,
+    /// Positions of the game's looser game proven lost (their keys are that game's own).
+    pub looser: KeyTable,
 }
 
 impl Default for Proofs {
@@ -33,12 +39,18 @@ impl Default for Proofs {
 impl Proofs {
     /// An empty store whose lost positions' keys take at most `cap` bytes.
     pub fn new(cap: usize) -> Proofs {
-        Proofs { lost: KeyTable::new(cap), roots: KeyTable::new(usize::MAX) }
+        Proofs::with_looser(cap, 0)
     }
 
-    /// Keys held (roots and other lost positions).
+    /// An empty store whose lost positions' keys take at most `cap` bytes, and those of the
+    /// looser game's at most `looser_cap`.
+    pub fn with_looser(cap: usize, looser_cap: usize) -> Proofs {
+        Proofs { lost: KeyTable::new(cap), roots: KeyTable::new(usize::MAX), looser: KeyTable::new(looser_cap) }
+    }
+
+    /// Keys held (roots and other lost positions, and the looser game's).
     pub fn len(&self) -> usize {
-        self.lost.len() + self.roots.len()
+        self.lost.len() + self.roots.len() + self.looser.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -47,7 +59,7 @@ impl Proofs {
 
     /// The bytes the keys take.
     pub fn bytes(&self) -> usize {
-        self.lost.bytes() + self.roots.bytes()
+        self.lost.bytes() + self.roots.bytes() + self.looser.bytes()
     }
 
     /// Whether `key` (whose `hash_key` is `hash`) is a position proven lost.

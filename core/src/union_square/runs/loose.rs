@@ -20,6 +20,8 @@ use super::dead_waste::dead_waste;
 use super::phases::{Phase, Spend};
 use super::{added_runs, foundation_sizes, piles_are_runs, rank_counts, suit_runs, wanted_rank, Counts};
 use crate::cards::{rank, suit, Card};
+use crate::search::hash::hash_key;
+use crate::search::KeyTable;
 use crate::union_square::state::{State, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,19 +201,42 @@ impl Loose {
 /// a position (each turns a card, puts one up, or puts the waste's card down), so its graph has
 /// no cycle and skipping a seen position loses nothing.
 pub fn relaxed_search(state: &State, spend: &mut Spend, prune: bool) -> Phase {
+    relaxed_search_proving(state, spend, prune, None)
+}
+
+/// `relaxed_search`, skipping the positions of `lost` (this looser game's positions proven lost
+/// by earlier searches of positions of the same deal: its keys name the stock by its length) as
+/// if seen, and adding to it every position it finished, whatever its answer (Python's
+/// `relaxed_search` with `lost`). A search stopped for its budget or its share so leaves its work
+/// to the next one.
+///
+/// Why a finished position is lost: the graph has no cycle, so a position is never reached again
+/// from itself. A finished position had every child finished before, proven lost before, or
+/// skipped as seen; a seen child is finished, because the only unfinished positions are those on
+/// the search's path (its ancestors, which it cannot reach) and the one being entered; and none
+/// of them won (a win ends the search). So the positions kept are those seen but for the path and
+/// the one being entered (`keep_finished`).
+pub fn relaxed_search_proving(state: &State, spend: &mut Spend, prune: bool, lost: Option<&mut KeyTable>)
+                              -> Phase {
     if !piles_are_runs(state) {
         return Phase::Unknown;
     }
     let mut loose = Loose::new(state, prune);
+    let root = loose.key(false);
+    if lost.as_ref().is_some_and(|table| table.contains(hash_key(&root), &root)) {
+        return Phase::Lost;
+    }
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
-    seen.insert(loose.key(false));
+    seen.insert(root.clone());
     if loose.won() {
         return Phase::Won(Vec::new());
     }
-    let mut stack: Vec<(Vec<LooseMove>, Option<LooseMove>)> = vec![(loose.moves(false), None)];
-    while let Some((moves, played)) = stack.last_mut() {
-        let Some(mv) = moves.pop() else {
-            if let Some(mv) = *played {
+    let mut stack: Vec<Frame> = vec![Frame { moves: loose.moves(false), played: None, key: root }];
+    let mut entering: Option<Vec<u8>> = None;
+    let end = loop {
+        let Some(frame) = stack.last_mut() else { break Phase::Lost };
+        let Some(mv) = frame.moves.pop() else {
+            if let Some(mv) = frame.played {
                 loose.undo(mv);
             }
             stack.pop();
@@ -219,25 +244,52 @@ pub fn relaxed_search(state: &State, spend: &mut Spend, prune: bool) -> Phase {
         };
         loose.play(mv);
         let clicked = prune && mv.kind == Kind::Click;
-        if !seen.insert(loose.key(clicked)) {
+        let key = loose.key(clicked);
+        let proven = lost.as_ref().is_some_and(|table| table.contains(hash_key(&key), &key));
+        if proven || seen.contains(&key) {
             loose.undo(mv);
             continue;
         }
+        seen.insert(key.clone());
+        entering = Some(key);
         if loose.won() {
-            return Phase::Won(Vec::new());
+            break Phase::Won(Vec::new());
         }
         if !spend.take() {
-            return Phase::Unknown;
+            break Phase::Unknown;
         }
         if spend.cut() {
-            return Phase::Cut;
+            break Phase::Cut;
         }
         let children = if clicked && dead_waste(&loose).is_some() {
             Vec::new() // lost: some waste card never leaves
         } else {
             loose.moves(clicked)
         };
-        stack.push((children, Some(mv)));
+        let key = entering.take().expect("the position entered");
+        stack.push(Frame { moves: children, played: Some(mv), key });
+    };
+    if let Some(table) = lost {
+        keep_finished(table, &seen, &stack, entering.as_deref());
     }
-    Phase::Lost
+    end
+}
+
+/// A position on the search's path: the moves left to try from it, the move that led to it, and
+/// its key.
+struct Frame {
+    moves: Vec<LooseMove>,
+    played: Option<LooseMove>,
+    key: Vec<u8>,
+}
+
+/// Add to `lost` the positions of `seen` the search finished: all but those on its path and the
+/// one it was entering (see `relaxed_search_proving`).
+fn keep_finished(lost: &mut KeyTable, seen: &HashSet<Vec<u8>>, stack: &[Frame], entering: Option<&[u8]>) {
+    let unfinished: HashSet<&[u8]> = stack.iter().map(|frame| frame.key.as_slice()).chain(entering).collect();
+    for key in seen {
+        if !unfinished.contains(key.as_slice()) {
+            lost.insert(hash_key(key), key);
+        }
+    }
 }

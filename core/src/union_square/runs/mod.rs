@@ -23,8 +23,8 @@ mod regroup;
 mod run_search;
 
 pub use dead_waste::suit_need;
-pub use loose::relaxed_search;
-pub use phases::{looser, Looser, LooserAnswer, LooserLimits, Phase, Spend, RUNS_LIMIT, RUNS_SHARE, SLICE};
+pub use loose::{relaxed_search, relaxed_search_proving};
+pub use phases::{looser, looser_proving, Looser, LooserAnswer, LooserLimits, Phase, Spend, RUNS_LIMIT, RUNS_SHARE, SLICE};
 pub use regroup::{regroup, Task, REGROUP_LIMIT};
 pub use run_search::run_search;
 

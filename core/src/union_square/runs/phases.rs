@@ -13,10 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::loose::relaxed_search;
+use super::loose::relaxed_search_proving;
 use super::piles_are_runs;
 use super::run_search::run_search;
 use crate::moves::Move;
+use crate::search::KeyTable;
 use crate::union_square::State;
 
 /// Positions each phase may take (Python's `RUNS_LIMIT`).
@@ -165,6 +166,12 @@ impl Spend {
 /// The run view's three searches of `state`, in order, within `limits` (Python's
 /// `looser_first` for Union Square). A position whose piles are not all runs gets none.
 pub fn looser(state: &State, limits: &LooserLimits) -> Looser {
+    looser_proving(state, limits, None)
+}
+
+/// `looser`, the looser game skipping and keeping its positions proven lost in `lost` (see
+/// `relaxed_search_proving`; the review's searches of one deal's positions share them).
+pub fn looser_proving(state: &State, limits: &LooserLimits, mut lost: Option<&mut KeyTable>) -> Looser {
     let started = Instant::now();
     let mut spend = Spend::new(limits.max_nodes, limits.max_seconds, limits.stop.clone());
     let mut phases = Vec::new();
@@ -185,7 +192,7 @@ pub fn looser(state: &State, limits: &LooserLimits) -> Looser {
                 Phase::Cut
             } else {
                 match phase {
-                    0 => relaxed_search(state, &mut spend, true),
+                    0 => relaxed_search_proving(state, &mut spend, true, lost.as_deref_mut()),
                     1 => run_search(state, &mut spend, 1),
                     _ => run_search(state, &mut spend, 0),
                 }
