@@ -24,7 +24,7 @@ fn check(graph: &Graph, root: u16, limits: &Limits, shares: &Shares) -> Outcome 
 }
 
 const BEST_ONLY: Shares =
-    Shares { best: 1, valued: 0, plain: 0, best_bytes: None, batch: 0, best_leads: true };
+    Shares { best: 1, valued: 0, plain: 0, best_bytes: None, batch: 0, best_leads: true, alone: 0 };
 
 const FOLLOWING: Shares = Shares { best_leads: false, ..Shares::DEFAULT };
 
@@ -35,11 +35,15 @@ fn random_cyclic_graphs_match_brute_force_under_every_share() {
     let shares = [
         Shares::DEFAULT,
         BEST_ONLY,
-        Shares { best: 1, valued: 0, plain: 1, best_bytes: None, batch: 0, best_leads: true },
-        Shares { best: 1, valued: 2, plain: 0, best_bytes: None, batch: 0, best_leads: true },
+        Shares { best: 1, valued: 0, plain: 1, best_bytes: None, batch: 0, best_leads: true, alone: 0 },
+        Shares { best: 1, valued: 2, plain: 0, best_bytes: None, batch: 0, best_leads: true, alone: 0 },
         Shares { batch: 1, ..BEST_ONLY },
         Shares { batch: 2, ..Shares::DEFAULT },
         Shares { best_leads: false, ..Shares::DEFAULT },
+        // best-first search alone first (won or lost there, or undecided and the portfolio after)
+        Shares { alone: 1, ..Shares::DEFAULT },
+        Shares { alone: 5, ..FOLLOWING },
+        Shares { alone: 200, batch: 1, ..FOLLOWING },
     ];
     for round in 0..400 {
         let nodes = 2 + rng.below(120) as usize;

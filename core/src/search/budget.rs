@@ -25,6 +25,13 @@ pub struct Limits {
     pub path_bytes: Option<usize>,
 }
 
+impl Limits {
+    /// Whether the stop flag is set.
+    pub fn stop_set(&self) -> bool {
+        self.stop.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -59,17 +66,35 @@ pub struct Shares {
     /// Square: best-first search leading left them nothing below the root, and deal 100013,
     /// won in 125 positions by depth-first search, went unknown at 2 M).
     pub best_leads: bool,
+    /// Positions a best-first search gets alone, on a table of its own, before the portfolio
+    /// (0: none); at most `ALONE_SHARE` of a node budget, of the seconds and of the table. Where depth-first
+    /// search leads, its first dive fills the table with positions best-first search then
+    /// skips: Union Square's review met mid-game positions that best-first search alone wins in
+    /// about 1,200 positions and the portfolio could not win in 13 million. See `solve`.
+    pub alone: u64,
 }
+
+/// The most of a budget (positions and seconds) the lone best-first search takes
+/// (`Shares::alone`).
+pub const ALONE_SHARE: f64 = 0.1;
+/// The table of the lone best-first search (`Shares::alone`), half of it for its heap and states
+/// (`Shares::best_bytes`). With so little it reaches its share of memory after a thousand-odd
+/// expansions of Union Square's hundred-child positions and hands its best positions to
+/// depth-first search, which most often wins below them: Union Square 100101-100600 at 2 M
+/// positions, 500 decided against 499, seconds median 0.049 against 0.132, p95 0.26 against 1.35
+/// (`examples/solve_range.rs`). Less (16 MB) hands over before the review's hard mid-game
+/// positions are won.
+pub const ALONE_TABLE_BYTES: usize = 32 << 20;
 
 impl Shares {
     /// Python's Hamilton shares (3 best-first : 1 depth-first), with the plain order's search
     /// beside them (measured with examples/solve_range.rs).
     pub const DEFAULT: Shares =
-        Shares { best: 3, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true };
+        Shares { best: 3, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true, alone: 0 };
 
     /// The two depth-first searches alone, a slice each (the portfolio before best-first search).
     pub const DEPTH_FIRST: Shares =
-        Shares { best: 0, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true };
+        Shares { best: 0, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true, alone: 0 };
 
     /// The bytes the best-first searches may hold together under `limits`.
     pub fn best_bytes(&self, limits: &Limits) -> usize {

@@ -7,7 +7,10 @@
 //! path. They run side by side, each in turn for its share of slices of `SLICE` expansions
 //! (`Shares`, the game's `SearchGame::SHARES`: by default 3 best-first, 1 valued, 1 plain per
 //! round, best-first search leading), so no part and no search can take the whole budget. The
-//! first win ends everything.
+//! first win ends everything. A game whose depth-first searches lead (Union Square) first gives
+//! best-first search a few positions alone, on a table of its own (`Shares::alone`): a search
+//! complete in itself, whose win is a win and whose loss is a proof, as below; when it decides
+//! nothing its table is let go and the portfolio runs on what is left of the budget.
 //!
 //! Entering a position means putting its key in the table, which makes it the entering
 //! search's to expand: a depth-first search enters a child when it lists the child's children
@@ -40,7 +43,7 @@
 use std::time::Instant;
 
 use super::best_first::BestFirst;
-use super::budget::{Budget, Limits, Shares};
+use super::budget::{Budget, Limits, Shares, ALONE_SHARE, ALONE_TABLE_BYTES};
 use super::dfs::{DepthFirst, Step};
 use super::game::{Order, SearchGame};
 use super::hash::hash_key;
@@ -136,7 +139,57 @@ pub fn solve_proving<G: SearchGame>(
     search(game, state, limits, &G::SHARES, Some(proofs))
 }
 
+/// The lone best-first search first when the shares give it positions (`Shares::alone`), then
+/// the portfolio on what is left of the budget.
 fn search<G: SearchGame>(
+    game: &G,
+    state: &G::State,
+    limits: &Limits,
+    shares: &Shares,
+    mut proofs: Option<&mut Proofs>,
+) -> Outcome {
+    if shares.alone == 0 || shares.best == 0 {
+        return portfolio(game, state, limits, shares, proofs);
+    }
+    let started = Instant::now();
+    let most = match limits.max_nodes {
+        Some(max) => shares.alone.min(((max as f64 * ALONE_SHARE).ceil() as u64).max(1)),
+        None => shares.alone,
+    };
+    let lone = Shares { best: 1, valued: 0, plain: 0, best_leads: true, alone: 0, ..*shares };
+    let lone_limits = Limits {
+        max_nodes: Some(most),
+        max_seconds: limits.max_seconds.map(|s| s * ALONE_SHARE),
+        table_bytes: limits.table_bytes.min(ALONE_TABLE_BYTES),
+        ..limits.clone()
+    };
+    let first = portfolio(game, state, &lone_limits, &lone, proofs.as_deref_mut());
+    // best-first search alone is a whole search (an owner, see above): its loss is a proof too
+    if first.status != Status::Unknown || first.memory_spent || limits.stop_set() {
+        return Outcome { seconds: started.elapsed().as_secs_f64(), ..first };
+    }
+    let rest = Limits {
+        max_nodes: limits.max_nodes.map(|max| max.saturating_sub(first.nodes)),
+        max_seconds: limits.max_seconds.map(|s| (s - started.elapsed().as_secs_f64()).max(0.0)),
+        ..limits.clone()
+    };
+    let mut outcome = portfolio(game, state, &rest, &Shares { alone: 0, ..*shares }, proofs);
+    outcome.nodes += first.nodes;
+    outcome.best_nodes += first.best_nodes;
+    outcome.peak_entries = outcome.peak_entries.max(first.peak_entries);
+    outcome.best_bytes = outcome.best_bytes.max(first.best_bytes);
+    outcome.deepest = outcome.deepest.max(first.deepest);
+    if outcome.parts.len() == first.parts.len() {
+        for (part, lone) in outcome.parts.iter_mut().zip(&first.parts) {
+            *part += lone;
+        }
+    }
+    outcome.seconds = started.elapsed().as_secs_f64();
+    outcome
+}
+
+/// The portfolio of searches on one table (see above).
+fn portfolio<G: SearchGame>(
     game: &G,
     state: &G::State,
     limits: &Limits,

@@ -300,13 +300,19 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
     }));
 }
 
+/// Positions best-first search gets alone before the portfolio (`Shares::alone`).
+pub const ALONE: u64 = 20_000;
+
 impl SearchGame for UnionSquare {
     type State = State;
 
     /// Best-first search after the depth-first searches in each round (measured on deals
     /// 100001-100100 at 2 M positions: 100 decided, at most 10,380 positions, against 99 and
     /// an unknown with best-first search leading; see `Shares::best_leads`).
-    const SHARES: Shares = Shares { best_leads: false, ..Shares::DEFAULT };
+    ///
+    /// Best-first search first gets `alone` positions of its own (`Shares::alone`): mid-game
+    /// positions where the depth-first searches' first dives hide the way out from it.
+    const SHARES: Shares = Shares { best_leads: false, alone: ALONE, ..Shares::DEFAULT };
 
     fn is_won(&self, state: &State) -> bool {
         is_won(state)
