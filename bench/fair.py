@@ -17,7 +17,7 @@ table per game:
 * peak MB — the process's peak resident memory.
 
 The budget is per completion (``--max-nodes`` repeats exactly; default 5,000
-positions). The goals (docs/solver.md): Hamilton median ≤ 3 s, Union Square
+positions). The goals (docs/solver-measurements.md): Hamilton median ≤ 3 s, Union Square
 median ≤ 10 s, on deals not used for tuning (the default range was not).
 
 ``--positions FILE`` times single solves instead: each line of FILE that is not a ``#`` comment is a

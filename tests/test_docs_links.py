@@ -1,6 +1,7 @@
 """Every relative link in README.md and docs/*.md leads to a file that exists, and every
 ``#anchor`` to a heading of that file; every test a document names exists, and docs/rules.md
-names every rules test; the README stays a front page (at most 200 lines)."""
+names every rules test; the README stays a front page (at most 200 lines), docs/solver.md an
+explanation (at most 500 lines), and no document speaks of the work's history (issues, sessions)."""
 
 from __future__ import annotations
 
@@ -125,3 +126,29 @@ def test_the_readme_lays_union_square_out_as_the_page_does() -> None:
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     paragraph = text[text.index("**Union Square** —"):][:400]
     assert "four rows of four" in paragraph and "two rows of eight on a wide screen" in paragraph
+
+
+SOLVER_DOC_LINES = 500
+_HISTORY = re.compile(r"\bissues? #?(?:\d+|N)\b|\bthe issue(?:'s)?\b|\bsessions?\b|\bhelpers?\b",
+                      re.IGNORECASE)
+
+
+def history_words(markdown: str) -> list[str]:
+    """The places where a document speaks of the work instead of the product.
+
+    >>> history_words("Fixed in issue 12 by the sixth session; issue #3, as the issue's goals ask.")
+    ['issue 12', 'session', 'issue #3', "the issue's"]
+    >>> history_words("An id only the server issues. Issues of the game: none.")
+    []
+    """
+    return [match.group(0) for match in _HISTORY.finditer(markdown)]
+
+
+def test_the_solver_doc_explains_in_at_most_500_lines() -> None:
+    lines = (ROOT / "docs" / "solver.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= SOLVER_DOC_LINES
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_document_speaks_of_issues_or_sessions(document: Path) -> None:
+    assert history_words(document.read_text(encoding="utf-8")) == []

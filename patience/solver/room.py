@@ -1,6 +1,6 @@
 """How many positions one search may hold: the table cap from a memory budget, and its shares.
 
-See docs/solver.md, "Bounded memory", for the shares and why dropping a
+See docs/solver.md, "Budgets, memory caps and replay", for the shares and why dropping a
 position never changes an answer.
 
 >>> room = Room(400)
@@ -52,7 +52,7 @@ def first_share(table_cap: int) -> int:
 
 @dataclass
 class Room:
-    """The positions one search's tables hold together, against ``cap`` (docs/solver.md, bounded memory).
+    """The positions one search's tables hold together, against ``cap`` (docs/solver.md, memory caps).
 
     Best-first searches (the full game's and the streamliner) stop when
     their tables (``first``) together pass :func:`first_share`, and the

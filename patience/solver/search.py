@@ -43,85 +43,61 @@ more deals within a budget than either alone. Each game has its own shares of
 slices (its kit's ``shares``).
 A kit may add a *streamliner* (Hamilton: best-first search of a restricted game, first alone, then
 beside the other two on the same graph, so a loss is still one enumeration; see :class:`.Expander`)
-and looser games tried first (:func:`_looser_first`; Union Square's tableau as runs: a loss of the
+and looser games tried first (:func:`looser_phases`; Union Square's tableau as runs: a loss of the
 looser game proves the real one lost). docs/solver.md gives each argument. ``strategy="best-first"``
 runs best-first search until its table is full, then depth-first search; ``"depth-first"`` only that.
 """
-
 from __future__ import annotations
 
 import gc
-import heapq
-import math
-import os
 import time
 from collections import ChainMap
-from collections.abc import Callable, Generator, Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
-from itertools import islice
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final, TypeVar
 
 from patience.rules import Game, Move
+from patience.solver.best_first import Frontier, Parents, best_first, streamliner
+from patience.solver.best_first import Tables as _Tables
 from patience.solver.budget import Alone, Budget
-from patience.solver.expand import DEFER, LATER, NO_MORE, Child, Expander, Known, in_any
-from patience.solver.lines import checked, keys_to, line_through, shortened
+from patience.solver.depth_first import depth_first
+from patience.solver.expand import LATER, Child, Expander, Known
+from patience.solver.lines import checked, keys_to, shortened
+from patience.solver.looser import RUNS_LIMIT, RUNS_SHARE, looser_phases
 from patience.solver.proven import Proven
-from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Result
+from patience.solver.result import FULL_GAME, LOST, UNKNOWN, WON, Result
 from patience.solver.room import Room, default_table_cap
+from patience.solver.steps import (
+    SLICE,
+    Answer,
+    Steps,
+    answer_only,
+    close_all,
+    finish,
+    in_turn,
+    one_slice,
+    side_by_side,
+)
 
-SLICE: Final = 256  # nodes a search expands before it gives way
+__all__ = [
+    "BEST_FIRST", "DEPTH_FIRST", "PORTFOLIO", "RUNS_LIMIT", "RUNS_SHARE", "SLICE", "STRATEGIES", "Answer",
+    "Frontier", "Parents", "Room", "Steps", "best_first", "depth_first", "looser_first", "search",
+    "streamliner",
+]
+
 # Slices of best-first search, of depth-first search and of the streamliner (a best-first search
 # of a restricted game, see Expander's ``restricted``) per round, and the streamliner's share
 # alone before them, are each game's kit's (``SearchKit.shares``, ``streamline_first``),
-# measured with bench/solver.py (see docs/solver.md).
-# A game's kit may offer searches of looser games (``SearchKit.looser``, e.g. Union Square's tableau
-# seen as runs) to run before the portfolio; each may expand at most RUNS_LIMIT positions and
-# RUNS_SHARE of the time budget.
-RUNS_LIMIT: Final = int(os.environ.get("PATIENCE_SOLVER_RUNS_LIMIT", "5000"))
-RUNS_SHARE: Final = float(os.environ.get("PATIENCE_SOLVER_RUNS_SHARE", "0.1"))
+# measured with bench/solver.py (see docs/solver-measurements.md). The looser games' limits
+# (RUNS_LIMIT, RUNS_SHARE) are in :mod:`.looser`.
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
 STRATEGIES: Final = (PORTFOLIO, BEST_FIRST, DEPTH_FIRST)
 
 S = TypeVar("S")
-Parents = dict[Hashable, Hashable | None]  # a position's key -> its parent's key (None: the root)
-Answer = tuple[str, tuple[Move, ...]]
-Frontier = tuple[float, int, int, int, Hashable, Any]  # a best-first heap entry
-_HANDED: Final = ("positions handed over",)  # the key of the frame that holds handed-over roots
-Steps = Generator[None, None, Answer]  # yields between slices, returns the answer
 
-
-@dataclass
-class _Tables:
-    """The positions the searches entered; what the streamliner gives best-first search (:func:`_cooperate`).
-
-    ``lined`` is the streamliner's table and ``lined_heap`` its heap;
-    ``pending`` the positions it expanded, with their values, for best-first
-    search to complete with the moves the restricted game left out there, while
-    ``streaming`` says the streamliner may add more.
-    """
-
-    best: Parents = field(default_factory=dict)
-    deep: dict[Hashable, None] = field(default_factory=dict)
-    lined: Parents = field(default_factory=dict)
-    lined_heap: list[Frontier] = field(default_factory=list)
-    pending: list[tuple[float, Hashable, Any]] = field(default_factory=list)
-    streaming: bool = False
-
-
-class _Frame:
-    """A position on a depth-first path and its children as moves and keys (a path may be thousands
-    long: a child's position is rebuilt when entered); handed-over roots keep theirs (``nodes``)."""
-
-    __slots__ = ("index", "key", "kids", "nodes", "state")
-
-    def __init__(self, key: Hashable, state: Any, children: list[Child], handed: bool = False) -> None:
-        self.key = key
-        self.state = state
-        self.kids = [(moves, child_key) for moves, _child, child_key in children]
-        self.nodes = [child for _moves, child, _key in children] if handed else None
-        self.index = 0
+# The names the tests and callers know from here.
+_finish = finish
 
 
 def search(
@@ -147,7 +123,7 @@ def search(
     ``streamline_first`` its ``streamline_first`` (the share of the budget
     the streamliner gets alone before the portfolio; without a budget it runs
     until it wins or its restricted game is exhausted). ``runs_first=False``
-    leaves out the looser games' searches (:func:`_looser_first`). ``tidy=False``
+    leaves out the looser games' searches (:func:`looser_phases`). ``tidy=False``
     leaves a winning line as found (replayed and checked, not shortened); ``table_cap``
     bounds the positions of all its tables (default: :func:`default_table_cap`). With ``proven``
     (positions proven lost by earlier searches of the same deal, :class:`.Proven`) the searches skip
@@ -176,11 +152,11 @@ def search(
 
         def run(lead: tuple[Move, ...], part: S) -> Steps:
             if proven is not None and _passes_lost(game, state, lead, expand, proven):
-                return _answer((LOST, ()))  # every line of the part passes a position proven lost
+                return answer_only((LOST, ()))  # every line of the part passes a position proven lost
             return _run(game, part, expand, budget, room, strategy, shares, alone, runs_first, lost,
                         entered, looser, proven)
 
-        outcome, line = _finish(_parts(game, state, expand, budget, run))
+        outcome, line = finish(_parts(game, state, expand, budget, run))
         if outcome == LOST and proven is not None:
             proven.add_lost((key for table in entered for key in table), root_key)
         elif proven is not None:
@@ -211,19 +187,6 @@ def _passes_lost(game: Game[S], state: S, lead: tuple[Move, ...], expand: Expand
     return False
 
 
-def _answer(answer: Answer) -> Steps:
-    """A search that has nothing to do but give ``answer``."""
-    return answer
-    yield  # a generator  # noqa: RUF100
-
-
-def _finish(steps: Steps) -> Answer:
-    """Run ``steps`` to its end and return its answer."""
-    while True:
-        answer = _slice(steps)
-        if answer is not None:
-            return answer
-
 
 def _parts(game: Game[S], state: S, expand: Expander[S], budget: Budget,
            run: Callable[[tuple[Move, ...], S], Steps]) -> Steps:
@@ -243,16 +206,16 @@ def _parts(game: Game[S], state: S, expand: Expander[S], budget: Budget,
         running.append(steps)
         leads[id(steps)] = moves
     lost_parts = 0
-    for ended in _ended(running):
+    for ended in in_turn(running):
         if ended is None:
             yield
             continue
         steps, (outcome, line) = ended
         if outcome == WON:
-            _close(running)
+            close_all(running)
             return WON, leads[id(steps)] + line
         if budget.spent:
-            _close(running)
+            close_all(running)
             return UNKNOWN, ()
         if outcome == LOST:
             lost_parts += 1
@@ -280,7 +243,7 @@ def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
     limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
     if limit <= 0:
         return Result(UNKNOWN, (), 0, time.perf_counter() - started, 0, "")
-    steps = _looser_first(game, state, Expander(game), budget, max_seconds, limit, share,
+    steps = looser_phases(game, state, Expander(game), budget, max_seconds, limit, share,
                           None if proven is None else proven.looser)
     while True:
         try:
@@ -296,59 +259,6 @@ def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
                   budget.searched if outcome == LOST else FULL_GAME)
 
 
-def _side_by_side(searches: list[Steps], budget: Budget) -> Steps:
-    """Run the searches a slice at a time, in turn; the first decided answer wins.
-
-    A search listed several times gets that many slices per round. A search
-    that ends ``unknown`` (its table is full, or the budget is spent) leaves
-    the others running while budget is left. Yields after every slice.
-    """
-    running = list(searches)
-    for ended in _ended(running):
-        if ended is None:
-            yield
-            continue
-        _steps, (outcome, line) = ended
-        if outcome != UNKNOWN or budget.spent:
-            _close(running)
-            return (outcome, line) if outcome != UNKNOWN else (UNKNOWN, ())
-    return UNKNOWN, ()
-
-
-def _ended(running: list[Steps]) -> Iterator[tuple[Steps, Answer] | None]:
-    """Run the searches a slice at a time, in turn; yield ``None`` after each slice and each
-    search that ends, with its answer.
-
-    A search listed several times gets that many slices per round. ``running``
-    is changed in place: an ended search leaves it, and the caller may add or
-    take out searches between two answers.
-    """
-    while running:
-        for steps in list(running):
-            if steps not in running:
-                continue  # ended earlier in this round
-            ended = _slice(steps)
-            if ended is not None:
-                running[:] = [other for other in running if other is not steps]
-                yield steps, ended
-            else:
-                yield None
-
-
-def _slice(steps: Steps) -> Answer | None:
-    """Run one slice of a search: ``None`` while it goes on, its answer when it has ended."""
-    try:
-        next(steps)
-    except StopIteration as stop:
-        answer: Answer = stop.value
-        return answer
-    return None
-
-
-def _close(searches: list[Steps]) -> None:
-    for steps in searches:
-        steps.close()
-
 
 def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room, strategy: str,
          shares: tuple[int, ...] | None, alone: Alone, runs_first: bool = True, lost: Known = (),
@@ -362,7 +272,7 @@ def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Roo
     entered = [] if entered is None else entered
     limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
     if strategy == PORTFOLIO and runs_first and limit > 0:
-        answer = yield from _looser_first(game, state, expand, budget, alone.max_seconds, limit, share,
+        answer = yield from looser_phases(game, state, expand, budget, alone.max_seconds, limit, share,
                                           None if proven is None else proven.looser)
         if answer is not None:
             return answer
@@ -374,85 +284,26 @@ def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Roo
     skips = _chain(*lost) if lost else None
     if strategy == BEST_FIRST:
         first: Parents = {}
-        answer = yield from _side_by_side(
+        answer = yield from side_by_side(
             [best_first(game, state, expand, budget, room, parents=first, others=skips)], budget)
         if answer[0] == UNKNOWN and not budget.spent:
             room.first.clear()  # a new search: best-first search's table is let go
             again: dict[Hashable, None] = {}
             entered.append(again)
             again_search = depth_first(game, state, expand, budget, room, table=again, others=skips)
-            answer = yield from _side_by_side([again_search], budget)
+            answer = yield from side_by_side([again_search], budget)
         else:
             entered.append(first)
         return answer
     deep: dict[Hashable, None] = {}
     entered.append(deep)
-    return (yield from _side_by_side(
+    return (yield from side_by_side(
         [depth_first(game, state, expand, budget, room, table=deep, others=skips)], budget))
 
 
 def _chain(*maps: Any) -> ChainMap[Hashable, Any]:
     """The tables ``maps`` as one mapping to skip (see :func:`_tables_of`)."""
     return ChainMap[Hashable, Any](*maps)
-
-
-def _looser_first(game: Game[S], state: S, expand: Expander[S], budget: Budget,
-                  max_seconds: float | None, limit: int = RUNS_LIMIT, share: float = RUNS_SHARE,
-                  lost: dict[Hashable, None] | None = None) -> Generator[None, None, Answer | None]:
-    """The searches of looser games the kit offers (:meth:`~patience.kit.SearchKit.looser`);
-    ``None`` when they decide nothing.
-
-    A looser game's loss is a proof; the other searches' wins are wins, and
-    their running out of positions proves nothing (they see only part of the
-    game). Each gets at most :data:`RUNS_LIMIT` positions and :data:`RUNS_SHARE` of
-    ``max_seconds``, except that a looser game whose loss is a proof gets ``limit`` and
-    ``share``; with a node budget, each also gets at most its share of it, so that a position
-    whose looser games are expensive (in Python) leaves the rest of a small budget, a fair solve's,
-    to the search of the real game. ``lost`` is the kit's table of looser positions proven lost
-    before (:class:`.Proven`).
-    """
-    cap = _PhaseCap(budget)
-    phases = expand.search.looser(game, state, cap.take, lost)
-    for phase, proves in phases:
-        most, part = (limit, share) if proves else (RUNS_LIMIT, RUNS_SHARE)
-        if budget.max_nodes is not None:
-            most = min(most, max(1, math.ceil(part * budget.max_nodes)))
-        cap.start(most)
-        until = None if max_seconds is None else time.perf_counter() + part * max_seconds
-        answer: Answer | None = None
-        while answer is None:
-            if until is not None and time.perf_counter() >= until:
-                phase.close()
-                break
-            answer = _slice(phase)
-            yield
-        if budget.spent:
-            return UNKNOWN, ()
-        if answer is not None and answer[0] == (LOST if proves else WON):
-            if answer[0] == LOST:
-                budget.searched = LOOSER_GAME
-            return answer
-    return None
-
-
-class _PhaseCap:
-    """The ``take`` of the looser games' phases: the budget's, and at most ``most`` positions for the
-    phase that runs (set by :meth:`start`); past them the phase ends ``unknown``, the budget unspent."""
-
-    def __init__(self, budget: Budget) -> None:
-        self.budget = budget
-        self.first = budget.nodes
-        self.most: int | None = None
-
-    def start(self, most: int) -> None:
-        """A phase starts: it may take ``most`` positions from now."""
-        self.first, self.most = self.budget.nodes, most
-
-    def take(self) -> bool:
-        """Whether one more position may be expanded (counted in the budget when so)."""
-        if self.most is not None and self.budget.nodes - self.first >= self.most:
-            return False
-        return self.budget.take()
 
 
 def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
@@ -538,7 +389,7 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
             heap=tables.lined_heap, expanded=tables.pending if shared else None, half=shared))
         tables.streaming = shared
         while alone.share > 0 and not alone.over(budget):
-            answer = _slice(lined)
+            answer = one_slice(lined)
             yield
             if answer is not None:
                 if answer[0] == WON or budget.spent:
@@ -547,20 +398,20 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
                 stop_lining()
                 break
         if budget.spent:
-            _close([lined] if lined is not None else [])
+            close_all([lined] if lined is not None else [])
             return UNKNOWN, ()
         if lined is not None and lined_slices:
             running.extend([lined] * lined_slices)
         elif lined is not None:
             stop_lining()
 
-    for ended in _ended(running):
+    for ended in in_turn(running):
         if ended is None:
             yield
             continue
         steps, (outcome, line) = ended
         if outcome == WON or budget.spent:
-            _close(running)
+            close_all(running)
             return (WON, line) if outcome == WON else (UNKNOWN, ())
         if steps is lined:
             lined = None
@@ -577,208 +428,6 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
         elif id(steps) in owners:
             exhausted.add(id(steps))
             if owners <= exhausted:
-                _close(running)
+                close_all(running)
                 return LOST, ()
     return UNKNOWN, ()
-
-
-def streamliner(steps: Steps) -> Steps:
-    """A search of a restricted game: its wins are wins; its ``lost`` only ends it (``unknown``)."""
-    outcome, line = yield from steps
-    return (UNKNOWN, ()) if outcome == LOST else (outcome, line)
-
-
-def best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-               parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None,
-               heap: list[Frontier] | None = None, completion: _Tables | None = None,
-               lines: Mapping[Hashable, Any] | None = None,
-               expanded: list[tuple[float, Hashable, Any]] | None = None, half: bool = False) -> Steps:
-    """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
-
-    A generator: it yields every :data:`SLICE` nodes and returns its answer.
-
-    A heap entry is a position and the batch of its children still to build
-    (Union Square builds its stock macros a few at a time, see
-    :meth:`.Expander.batch`); an entry for a later batch goes back on the heap
-    with a hopeful value, so every child is built before the heap runs dry.
-
-    ``parents`` is the table to fill (so another search can see it),
-    ``others`` the positions another search has entered, which this one skips,
-    and ``heap`` the list to keep the heap in (so another search can take it
-    over when the table is full; see :func:`_cooperate`). ``completion``'s
-    ``pending`` positions (expanded by the streamliner) join the heap for
-    their :data:`.LATER` batch, and the search waits while it is
-    ``streaming``; ``lines`` maps the positions of both tables to their
-    parents, for the line of a win. ``expanded`` collects the positions this
-    search expands where its expander left a move out (:attr:`.Expander.left_out`),
-    with their values (the streamliner's, for ``completion``). With ``half`` it
-    stops when its table holds half of what ``room`` gives the best-first searches
-    (the streamliner beside best-first search), else when they hold it all.
-    """
-    prefix, root = expand.normalize(state)
-    if game.is_won(root):
-        return WON, prefix
-    root_key = expand.key(root)
-    parents = {} if parents is None else parents
-    parents[root_key] = None
-    if all(table is not parents for table in room.first):
-        room.first.append(parents)
-    room.running += 1
-    try:
-        return (yield from _best_first(game, state, expand, budget, room, parents, _tables_of(others),
-                                       root_key, root, heap, completion, lines, expanded, half))
-    finally:
-        room.running -= 1
-
-
-def _best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-                parents: Parents, skips: Known, root_key: Hashable, root: S, heap: list[Frontier] | None,
-                completion: _Tables | None, lines: Mapping[Hashable, Any] | None,
-                expanded: list[tuple[float, Hashable, Any]] | None, half: bool) -> Steps:
-    """The loop of :func:`best_first`."""
-    known = (parents, *skips)
-    tie = 0
-    heap = [] if heap is None else heap
-    heapq.heappush(heap, (0.0, 0, 0, 0, root_key, root))
-    slice_left = SLICE
-    while True:
-        if completion is not None and completion.pending:
-            for value, key, node in completion.pending:
-                tie += 1
-                heapq.heappush(heap, (DEFER - value, 0, tie, LATER, key, node))
-            completion.pending.clear()
-        if not heap:
-            if completion is not None and completion.streaming:
-                yield  # the streamliner may still give positions to complete
-                continue
-            break
-        slice_left -= 1
-        if not slice_left:
-            slice_left = SLICE
-            yield
-        if room.first_full(parents, half) or not budget.take():
-            budget.peak = max(budget.peak, len(parents))
-            return UNKNOWN, ()
-        priority, negdepth, _tie, first, key, node = heapq.heappop(heap)
-        kids, following = expand.batch(node, first, known, closed=True)
-        if expanded is not None and expand.left_out:
-            expanded.append((-priority, key, node))
-        if following != NO_MORE:
-            tie += 1
-            heapq.heappush(heap, (-expand.search.bound(node, following), negdepth, tie, following, key, node))
-        for _moves, child, child_key in kids:
-            if child_key in parents or in_any(child_key, skips):
-                continue
-            parents[child_key] = key
-            if game.is_won(child):
-                budget.peak = max(budget.peak, len(parents))
-                return WON, line_through(game, expand, state, keys_to(parents if lines is None else lines,
-                                                                        child_key))
-            tie += 1
-            heapq.heappush(heap, (-expand.value(child, child_key), negdepth - 1, tie, 0, child_key, child))
-    budget.peak = max(budget.peak, len(parents))
-    return LOST, ()
-
-
-def _tables_of(others: Mapping[Hashable, Any] | None) -> Known:
-    """The tables in ``others`` (a ChainMap's maps, looked up one by one: faster than the ChainMap)."""
-    if others is None:
-        return ()
-    if isinstance(others, ChainMap):
-        return tuple(others.maps)
-    return (others,)
-
-
-def depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-                table: dict[Hashable, None] | None = None,
-                others: Mapping[Hashable, Any] | None = None,
-                roots: list[Child] | None = None,
-                root_keys: Callable[[Hashable], list[Hashable]] | None = None) -> Steps:
-    """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent.
-
-    A generator: it yields every :data:`SLICE` nodes and returns its answer.
-    ``table`` is the table to fill (so another search can see it; its oldest
-    entries are dropped in place when ``room`` says it is full) and ``others``
-    the positions another search has entered, which this one skips (see
-    :func:`_cooperate`). With ``roots`` (children with no moves: positions
-    another search entered and did not expand) it searches below them
-    instead of ``state``; ``root_keys(key)`` gives the keys from the root to a root (for a win).
-    """
-    table = {} if table is None else table
-    path: set[Hashable] = set()
-    stack: list[_Frame] = []
-    try:
-        return (yield from _depth_first(game, state, expand, budget, room, table, _tables_of(others), path,
-                                        stack, roots, root_keys))
-    finally:
-        room.waiting -= sum(len(frame.kids) for frame in stack if frame.nodes is None)
-
-
-def _depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-                 table: dict[Hashable, None], skips: Known, path: set[Hashable], stack: list[_Frame],
-                 roots: list[Child] | None,
-                 root_keys: Callable[[Hashable], list[Hashable]] | None) -> Steps:
-    """The loop of :func:`depth_first`; ``stack`` is the caller's, to count what it holds at the end."""
-    known = (path, table, *skips)
-    if roots is None:
-        prefix, root = expand.normalize(state)
-        if game.is_won(root):
-            return WON, prefix
-        root_key = expand.key(root)
-        table[root_key] = None
-        path.add(root_key)
-        if not budget.take():
-            return UNKNOWN, ()
-        stack.append(_Frame(root_key, root, expand.children(root, known, closed=True)))
-        room.waiting += len(stack[0].kids)
-        handed = None
-    else:
-        handed = _Frame(_HANDED, None, roots, handed=True)  # entered by the other search: not skipped
-        stack.append(handed)
-    peak = 1
-    slice_left = SLICE
-    while stack:
-        frame = stack[-1]
-        if frame.index >= len(frame.kids):
-            stack.pop()
-            path.discard(frame.key)
-            if frame is not handed:
-                room.waiting -= len(frame.kids)
-            continue
-        index = frame.index
-        moves, key = frame.kids[index]
-        frame.index += 1
-        if key in path or key in table or (frame is not handed and in_any(key, skips)):
-            continue
-        if frame.nodes is not None:
-            child = frame.nodes[index]
-            frame.nodes[index] = None  # searched from here on: let it go
-        else:
-            child = frame.state
-            for move in moves:
-                child = game.apply_legal(child, move)
-        if game.is_won(child):
-            budget.peak = max(budget.peak, peak)
-            keys = [f.key for f in stack] + [key]
-            if handed is not None and root_keys is not None:
-                keys = root_keys(keys[1]) + keys[2:]
-            return WON, line_through(game, expand, state, keys)
-        if not budget.take():
-            budget.peak = max(budget.peak, peak)
-            return UNKNOWN, ()
-        slice_left -= 1
-        if not slice_left:
-            slice_left = SLICE
-            yield
-        table[key] = None
-        if len(table) > peak:
-            peak = len(table)
-        path.add(key)
-        stack.append(_Frame(key, child, expand.children(child, known, closed=True)))
-        room.waiting += len(stack[-1].kids)
-        excess = len(table) - room.deep_room()  # (after the new frame's children are counted as waiting)
-        if excess > 0:  # the oldest entries go (at least half, so this stays rare)
-            for old in list(islice(table, max(excess, len(table) // 2))):
-                del table[old]
-    budget.peak = max(budget.peak, peak)
-    return LOST, ()
