@@ -13,11 +13,20 @@ from typing import Any, Final, Literal, cast
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal, format_percent
 from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import StreamingResponse
 
 from patience.catalog import CatalogError, check_difficulty
 from patience.i18n import _, get_language, pgettext
 from patience.store import Statistics
-from patience.store.exchange import FORMAT, MAX_GAMES, VERSION, ImportRefused, to_csv, to_json
+from patience.store.exchange import (
+    FORMAT,
+    MAX_GAMES,
+    VERSION,
+    ImportRefused,
+    TooManyGames,
+    csv_chunks,
+    json_chunks,
+)
 from patience.table import known_game
 from patience.web.middleware import is_json
 from patience.web.routers.common import errors, player_of, service_of
@@ -101,7 +110,7 @@ def get_stats(game: str, request: Request, difficulty: str | None = None) -> Sta
     except CatalogError as exc:
         raise HTTPException(422, str(exc)) from None
     deals = None if level is None else service.catalog.deals_of(game, level)
-    stats = service.store.stats(player_of(request), game, deals)
+    stats = service.store.stats(player_of(request), game, deals, recent=HISTORY_LENGTH)
     return StatsOut(
         difficulty=cast(Any, level),
         game=game, played=stats.played, won=stats.won, win_rate=stats.win_rate,
@@ -135,12 +144,13 @@ def export_stats(request: Request, format: Literal["json", "csv"] = "json",
     deck, result, score, moves, seconds, start and end (UTC), hints and undo used."""
     if game is not None:
         known_game(game)
-    deals = service_of(request).store.results(player_of(request), game)
+    deals = service_of(request).store.iter_results(player_of(request), game)
     name = f"patience-statistics.{format}"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
-    if format == "csv":
-        return Response(to_csv(deals), media_type="text/csv; charset=utf-8", headers=headers)
-    return Response(to_json(deals), media_type="application/json", headers=headers)
+    # written out as it is read, a page of rows at a time: memory stays flat however many games there are
+    chunks = (chunk.encode() for chunk in (csv_chunks if format == "csv" else json_chunks)(deals))
+    return StreamingResponse(chunks, headers=headers, media_type="text/csv; charset=utf-8"
+                             if format == "csv" else "application/json")
 
 
 IMPORT_BODY: Final = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
@@ -155,13 +165,16 @@ async def import_stats(request: Request) -> ImportOut:
     """Add the games of a JSON export (``GET /api/stats/export``) to this player's statistics. Games
     already kept (the same id) are left as they are, so importing a file twice adds nothing. A file that
     is not a valid export answers 400 naming the fault, and nothing is added; a body sent as anything but
-    ``application/json`` answers 415."""
+    ``application/json`` answers 415. A player's statistics hold at most 50,000 games: a file whose new
+    games would make more answers 400 naming the limit, and nothing is added."""
     if not is_json(request.headers.get("content-type")):
         raise HTTPException(415, _("Send the statistics file as application/json."))
     imports: Imports = request.app.state.imports
     try:
         with imports.place():  # read, checked and written in a worker process, one import at a time
             added, count = await imports.add(player_of(request), await request.body(), get_language())
+    except TooManyGames as exc:
+        raise HTTPException(400, str(exc)) from None
     except ImportRefused as exc:
         raise HTTPException(400, _("This is not a statistics file of patience: {problem}.").format(
             problem=exc)) from None
