@@ -18,6 +18,7 @@ from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.table import deal_of, stale
 from patience.web.routers.common import errors, player_of, service_of
+from patience.web.routers.stats import DAY_PATTERN
 from patience.web.schemas import (
     CostliestOut,
     DailyOut,
@@ -234,7 +235,9 @@ def summary(found: dict[str, Any], extra: dict[str, Any]) -> str:
 
 @router.get("/api/daily", responses=errors(400))
 async def daily(request: Request, game: Annotated[str, Query(json_schema_extra=cast(
-        Any, game_slugs_schema))], date: str | None = None) -> DailyOut:
+        Any, game_slugs_schema))], date: Annotated[str | None, Query(
+            description="YYYY-MM-DD (UTC)", json_schema_extra={"pattern": f"^{DAY_PATTERN}$"})]
+        = None) -> DailyOut:
     """The daily deal of ``game`` on ``date`` (YYYY-MM-DD, default today, UTC): the same for everyone,
     proven winnable. Unknown games and dates that are not dates or more than 100 years away answer 400.
     """

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final, Literal, cast
+from typing import Annotated, Any, Final, Literal, cast
 
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal, format_percent
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, HTTPException, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
-from patience.catalog import CatalogError, check_difficulty
+from patience.catalog import DIFFICULTIES, CatalogError, check_difficulty
 from patience.i18n import _, get_language, pgettext
+from patience.rules import game_slugs
 from patience.store import Statistics
 from patience.store.exchange import (
+    FIELDS,
     FORMAT,
     MAX_GAMES,
     VERSION,
@@ -97,7 +99,8 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
 
 
 @router.get("", responses=errors(404))
-def get_stats(game: str, request: Request, difficulty: str | None = None) -> StatsOut:
+def get_stats(game: str, request: Request, difficulty: Annotated[str | None, Query(
+        json_schema_extra={"enum": [*DIFFICULTIES, None]})] = None) -> StatsOut:
     """This player's statistics for ``game`` (hamilton or union-square).
 
     ``difficulty`` (easy, medium or hard): only the deals of that difficulty (numbered deals proven
@@ -153,11 +156,30 @@ def export_stats(request: Request, format: Literal["json", "csv"] = "json",
                              if format == "csv" else "application/json")
 
 
+#: A date as the files write it: the digits of a real month, day and time of day (UTC).
+DAY_PATTERN: Final = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+_STAMP: Final = {"type": "string", "pattern": f"^{DAY_PATTERN}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"}
+_COUNT: Final = {"type": "integer", "minimum": 0, "maximum": 10**9 - 1}
+#: One game of the file, as the import reads it (beyond this, the rules of its game say what is possible:
+#: see docs/formats.md).
+GAME_ENTRY: Final = {
+    "type": "object", "required": list(FIELDS), "additionalProperties": False,
+    "description": "One played deal: a deal number or a deck string (the other null); finished_at null "
+                   "exactly when the result is in progress",
+    "properties": {
+        "id": {"type": "string", "pattern": "^g_[0-9a-f]{24}$"},
+        "game": {"type": "string", "enum": game_slugs()},
+        "deal": {"type": ["integer", "null"], "minimum": 1, "maximum": 2**32 - 1},
+        "deck": {"type": ["string", "null"], "maxLength": 2000},
+        "result": {"type": "string", "enum": ["won", "lost", "in progress"]},
+        "score": _COUNT, "moves": _COUNT, "seconds": _COUNT,
+        "started_at": _STAMP, "finished_at": {**_STAMP, "type": ["string", "null"]},
+        "used_hints": {"type": "boolean"}, "used_undo": {"type": "boolean"}}}
 IMPORT_BODY: Final = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
     "type": "object", "required": ["format", "version", "games"], "additionalProperties": False,
     "description": "A JSON export of GET /api/stats/export (up to 8 MiB)",
     "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION},
-                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": {"type": "object"}}}}}}}}
+                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": GAME_ENTRY}}}}}}}
 
 
 @router.post("/import", responses=errors(400, 415), openapi_extra=IMPORT_BODY)
