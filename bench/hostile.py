@@ -14,6 +14,9 @@ answer is about a megabyte of JSON, and reading twenty of them at a time in the 
 the other players' moves would time the benchmark's own work. ``--same-process`` runs them beside
 the other players anyway.
 
+``--scenario quiet`` runs the other players alone, for reference: what their moves take on this
+machine at this moment without hostile clients.
+
 Printed: the other players' move latency (p50, p95, max), the hostile requests by status, and the
 server's memory (server process and its workers, MB) before, at its peak (sampled every 0.25 s)
 and after.
@@ -117,6 +120,8 @@ def hostile_clients(base: str, kind: str, deadline: float, statuses: Counter[str
     """The hostile clients of scenario ``kind`` (coroutines), counting answers in ``statuses``."""
     if kind == "fair-reviews":
         return [fair_reviewer(base, i, deadline, statuses) for i in range(FAIR_CLIENTS)]
+    if kind == "quiet":
+        return []
     return [importer(base, deadline, statuses)]
 
 
@@ -126,8 +131,9 @@ def hostile_process(base: str, kind: str, seconds: float) -> Counter[str]:
 
     async def run() -> None:
         deadline = time.monotonic() + seconds
-        await asyncio.wait([asyncio.create_task(c) for c in hostile_clients(base, kind, deadline, statuses)],
-                           timeout=seconds + TIMEOUT)
+        tasks = [asyncio.create_task(c) for c in hostile_clients(base, kind, deadline, statuses)]
+        if tasks:
+            await asyncio.wait(tasks, timeout=seconds + TIMEOUT)
 
     asyncio.run(run())
     return statuses
@@ -170,7 +176,8 @@ async def scenario(base: str, pid: int, options: argparse.Namespace) -> None:
     await asyncio.sleep(2.0)
     after = memory(pid)
     ordered = sorted(moves_ms)
-    where = "beside them" if options.same_process else "in a process of their own"
+    where = ("none" if options.scenario == "quiet" else "beside them" if options.same_process
+             else "in a process of their own")
     print(f"\n== {options.scenario}: {options.players} other players for {options.seconds:.0f} s "
           f"(hostile clients {where}) ==")
     if ordered:

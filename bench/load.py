@@ -25,7 +25,7 @@ deadline, so it always stops by itself.
 (a client looping a 20,000-row statistics import) runs a hostile scenario instead, with
 ``--players`` (default 10) other players: their move p50/p95 and the server's memory before, at peak
 and after (see ``bench/hostile.py``; the hostile clients run in a process of their own unless
-``--same-process``).
+``--same-process``). ``--scenario quiet``: the same players without hostile clients, for reference.
 
 ``--soak`` runs the load phase for 5 minutes (``--seconds 300``) with a
 memory sample every 10 s: after warm-up the line should be flat.
@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=None,
                         help="simulated players (default 200; 10 beside a hostile scenario)")
-    parser.add_argument("--scenario", choices=["load", "fair-reviews", "imports"], default="load",
+    parser.add_argument("--scenario", choices=["load", "fair-reviews", "imports", "quiet"], default="load",
                         help="the load phase (default) or a hostile scenario")
     parser.add_argument("--same-process", action="store_true",
                         help="a hostile scenario's clients in the process that times the other players")
