@@ -9,6 +9,14 @@ while the hostile clients loop:
 * **imports**: one client loops ``POST /api/stats/import`` with a valid 20,000-row file (after the
   first, every row already kept).
 
+The hostile clients run in a process of their own, as clients on other machines would: a review
+answer is about a megabyte of JSON, and reading twenty of them at a time in the process that times
+the other players' moves would time the benchmark's own work. ``--same-process`` runs them beside
+the other players anyway.
+
+``--scenario quiet`` runs the other players alone, for reference: what their moves take on this
+machine at this moment without hostile clients.
+
 Printed: the other players' move latency (p50, p95, max), the hostile requests by status, and the
 server's memory (server process and its workers, MB) before, at its peak (sampled every 0.25 s)
 and after.
@@ -19,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import time
@@ -107,27 +116,70 @@ async def importer(base: str, deadline: float, statuses: Counter[str]) -> None:
                 await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
 
 
+def hostile_clients(base: str, kind: str, deadline: float, statuses: Counter[str]) -> list[Any]:
+    """The hostile clients of scenario ``kind`` (coroutines), counting answers in ``statuses``."""
+    if kind == "fair-reviews":
+        return [fair_reviewer(base, i, deadline, statuses) for i in range(FAIR_CLIENTS)]
+    if kind == "quiet":
+        return []
+    return [importer(base, deadline, statuses)]
+
+
+def hostile_process(base: str, kind: str, seconds: float) -> Counter[str]:
+    """In a process of its own: the hostile clients for ``seconds``; their answers by status."""
+    statuses: Counter[str] = Counter()
+
+    async def run() -> None:
+        deadline = time.monotonic() + seconds
+        tasks = [asyncio.create_task(c) for c in hostile_clients(base, kind, deadline, statuses)]
+        if tasks:
+            await asyncio.wait(tasks, timeout=seconds + TIMEOUT)
+
+    asyncio.run(run())
+    return statuses
+
+
 async def scenario(base: str, pid: int, options: argparse.Namespace) -> None:
     """Run ``options.scenario`` and print the other players' moves and the server's memory."""
     before, cpu_before = memory(pid), cpu_seconds(pid)
     deadline = time.monotonic() + options.seconds
     moves_ms: list[float] = []
     statuses: Counter[str] = Counter()
-    hostile = ([fair_reviewer(base, i, deadline, statuses) for i in range(FAIR_CLIENTS)]
-               if options.scenario == "fair-reviews" else [importer(base, deadline, statuses)])
+    pool = None
+    if options.same_process:
+        clients = hostile_clients(base, options.scenario, deadline, statuses)
+        hostile = [asyncio.create_task(c) for c in clients]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        elsewhere = pool.submit(hostile_process, base, options.scenario, options.seconds)
+        hostile = [asyncio.create_task(asyncio.wait_for(asyncio.wrap_future(elsewhere),
+                                                        options.seconds + 2 * TIMEOUT))]
     others = [mover(base, options.seed * 1000 + i, deadline, moves_ms) for i in range(options.players)]
-    tasks = [asyncio.create_task(c) for c in [*hostile, *others]]
+    tasks = [*hostile, *[asyncio.create_task(c) for c in others]]
     peak = before
     while time.monotonic() < deadline:
         await asyncio.sleep(0.25)
         now = memory(pid)
         peak = max(peak, now, key=sum)
-    await asyncio.wait(tasks, timeout=TIMEOUT)
+    await asyncio.wait(tasks, timeout=2 * TIMEOUT)
+    if pool is not None:
+        if not hostile[0].done() or hostile[0].cancelled():
+            statuses["hostile process unfinished"] += 1
+        elif hostile[0].exception() is not None:
+            statuses[f"hostile process failed: {hostile[0].exception()!r}"] += 1
+        else:
+            statuses.update(hostile[0].result())
+        pool.shutdown(wait=False, cancel_futures=True)
     cpu = [after - earlier for after, earlier in zip(cpu_seconds(pid), cpu_before, strict=True)]
     await asyncio.sleep(2.0)
     after = memory(pid)
     ordered = sorted(moves_ms)
-    print(f"\n== {options.scenario}: {options.players} other players for {options.seconds:.0f} s ==")
+    where = ("none" if options.scenario == "quiet" else "beside them" if options.same_process
+             else "in a process of their own")
+    print(f"\n== {options.scenario}: {options.players} other players for {options.seconds:.0f} s "
+          f"(hostile clients {where}) ==")
     if ordered:
         print(f"other players' moves: {len(ordered)}, p50 {percentile(ordered, 0.5):.1f} ms, "
               f"p95 {percentile(ordered, 0.95):.1f} ms, max {ordered[-1]:.1f} ms")

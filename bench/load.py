@@ -24,7 +24,8 @@ deadline, so it always stops by itself.
 ``--scenario fair-reviews`` (20 clients looping Union Square fair reviews) or ``--scenario imports``
 (a client looping a 20,000-row statistics import) runs a hostile scenario instead, with
 ``--players`` (default 10) other players: their move p50/p95 and the server's memory before, at peak
-and after (see ``bench/hostile.py``).
+and after (see ``bench/hostile.py``; the hostile clients run in a process of their own unless
+``--same-process``). ``--scenario quiet``: the same players without hostile clients, for reference.
 
 ``--soak`` runs the load phase for 5 minutes (``--seconds 300``) with a
 memory sample every 10 s: after warm-up the line should be flat.
@@ -252,8 +253,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=None,
                         help="simulated players (default 200; 10 beside a hostile scenario)")
-    parser.add_argument("--scenario", choices=["load", "fair-reviews", "imports"], default="load",
+    parser.add_argument("--scenario", choices=["load", "fair-reviews", "imports", "quiet"], default="load",
                         help="the load phase (default) or a hostile scenario")
+    parser.add_argument("--same-process", action="store_true",
+                        help="a hostile scenario's clients in the process that times the other players")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the load phase (default 60)")
     parser.add_argument("--soak", action="store_true", help="a 5-minute load phase with memory every 10 s")
     parser.add_argument("--think", type=float, default=1.0, help="mean pause between a player's actions (s)")

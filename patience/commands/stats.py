@@ -24,13 +24,14 @@ Hamilton: played 1, won 0 (0%), current streak 0, best streak 0, best time —, 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from pathlib import Path
 
 from patience.errors import PatienceError
 from patience.i18n import _
 from patience.rules import game_slugs, get_game
-from patience.store import Store, StoreError
-from patience.store.exchange import ImportRefused, read_json, to_csv, to_json
+from patience.store import PlayedDeal, Store, StoreError, TooManyResults
+from patience.store.exchange import ImportRefused, csv_chunks, json_chunks, read_json, too_many_games
 
 #: The largest statistics file read (as the server's limit for ``POST /api/stats/import``).
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -71,19 +72,38 @@ def run_stats(args: argparse.Namespace) -> int:
                 deals = read_json(read_capped(args.import_file))
             except ImportRefused as exc:
                 raise PatienceError(f"{args.import_file}: {exc}") from None
-            added = store.add_results(player, deals)
+            try:
+                added = store.add_results(player, deals)
+            except TooManyResults as exc:
+                raise PatienceError(f"{args.import_file}: {too_many_games(exc)}") from None
             print(_("{added} games added, {kept} already kept").format(added=added, kept=len(deals) - added))
         if args.export is not None:
-            deals = store.results(player, args.game)
-            text = to_csv(deals) if args.export.suffix.lower() == ".csv" else to_json(deals)
-            args.export.write_text(text, encoding="utf-8")
-            print(_("{count} games written to {path}").format(count=len(deals), path=args.export))
+            count = export(store, player, args.game, args.export)
+            print(_("{count} games written to {path}").format(count=count, path=args.export))
         if args.import_file is None and args.export is None:
             for slug in [args.game] if args.game else game_slugs():
                 print(summary(store, player, slug))
     finally:
         store.close()
     return 0
+
+
+def export(store: Store, player: str, game: str | None, path: Path) -> int:
+    """Write the player's played deals to ``path`` (CSV when its name ends in .csv, else JSON) a page of
+    rows at a time, so memory stays flat; how many were written."""
+    count = 0
+
+    def counted() -> Iterator[PlayedDeal]:
+        nonlocal count
+        for deal in store.iter_results(player, game):
+            count += 1
+            yield deal
+
+    chunks = csv_chunks if path.suffix.lower() == ".csv" else json_chunks
+    with path.open("w", encoding="utf-8") as file:
+        for chunk in chunks(counted()):
+            file.write(chunk)
+    return count
 
 
 def read_capped(path: Path) -> bytes:

@@ -14,6 +14,7 @@ from patience.store.records import (
     CLOCK_GAP_SECONDS,
     MAX_GAP_SECONDS,
     MAX_MOVES_PER_GAME,
+    MAX_RESULTS_PER_PLAYER,
     UNPLAYED_KEPT_SECONDS,
     Action,
     DealResult,
@@ -22,6 +23,7 @@ from patience.store.records import (
     History,
     PlayedDeal,
     Statistics,
+    TooManyResults,
     new_game_id,
 )
 from patience.store.schema import SCHEMA_VERSION, StoreError
@@ -33,6 +35,7 @@ __all__ = [
     "CLOCK_GAP_SECONDS",
     "MAX_GAP_SECONDS",
     "MAX_MOVES_PER_GAME",
+    "MAX_RESULTS_PER_PLAYER",
     "SCHEMA_VERSION",
     "UNPLAYED_KEPT_SECONDS",
     "Action",
@@ -46,6 +49,7 @@ __all__ = [
     "Statistics",
     "Store",
     "StoreError",
+    "TooManyResults",
     "back_up",
     "backups_of",
     "check_database",

@@ -25,15 +25,17 @@ import json
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from babel.numbers import format_decimal
+
 from patience.deals import deck_text
 from patience.errors import InvalidDealError, UnknownGameError
-from patience.i18n import _
+from patience.i18n import _, get_language
 from patience.rules import get_game
-from patience.store.records import MAX_MOVES_PER_GAME, DealResult, PlayedDeal
+from patience.store.records import MAX_MOVES_PER_GAME, DealResult, PlayedDeal, TooManyResults
 
 FORMAT: Final = "patience-statistics"
 VERSION: Final = 1
@@ -47,10 +49,30 @@ _SLUG: Final = re.compile(r"[a-z][a-z0-9-]{0,39}")
 FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 #: How far past the reader's clock a date may lie (clocks of two computers disagree a little).
 CLOCK_SLACK_SECONDS: Final = 86_400
+#: About how many characters of an export are made at a time when it is written out piece by piece.
+CHUNK_CHARACTERS: Final = 64 * 1024
 
 
 class ImportRefused(ValueError):
     """The file is not a statistics export this program can read (nothing was imported)."""
+
+
+class TooManyGames(ImportRefused):
+    """The file is fine, but its new games would take the player past the games the statistics hold
+    (nothing was imported)."""
+
+
+def too_many_games(exc: TooManyResults) -> TooManyGames:
+    """The refusal of an import past :data:`MAX_RESULTS_PER_PLAYER`, in one sentence naming the cap.
+
+    >>> print(too_many_games(TooManyResults(45_000, 10_000, 50_000)))
+    Nothing was added: a player's statistics hold at most 50,000 games, and this file would make 55,000.
+    """
+    lang = get_language()
+    return TooManyGames(_("Nothing was added: a player's statistics hold at most {limit} games, and this "
+                          "file would make {total}.").format(limit=format_decimal(exc.limit, locale=lang),
+                                                             total=format_decimal(exc.kept + exc.adding,
+                                                                                  locale=lang)))
 
 
 def _time(value: float | None) -> str | None:
@@ -71,15 +93,45 @@ def _entry(deal: PlayedDeal) -> dict[str, Any]:
             "used_hints": r.used_hints, "used_undo": r.used_undo}
 
 
-def to_json(deals: Sequence[PlayedDeal]) -> str:
+def to_json(deals: Iterable[PlayedDeal]) -> str:
     """The JSON export: ``{"format", "version", "games": [...]}``, one entry per played deal."""
-    return json.dumps({"format": FORMAT, "version": VERSION, "games": [_entry(d) for d in deals]},
-                      ensure_ascii=False, indent=1)
+    return "".join(json_chunks(deals))
 
 
-def to_csv(deals: Sequence[PlayedDeal]) -> str:
+def to_csv(deals: Iterable[PlayedDeal]) -> str:
     """The CSV export: a header row of :data:`FIELDS`, then one row per played deal (cells made safe for
     spreadsheets by :func:`csv_cell`)."""
+    return "".join(csv_chunks(deals))
+
+
+def json_chunks(deals: Iterable[PlayedDeal], size: int = CHUNK_CHARACTERS) -> Iterator[str]:
+    """:func:`to_json` in pieces of about ``size`` characters, reading ``deals`` as it goes (an export
+    of any length holds one piece in memory).
+
+    >>> from patience.rules import game_slugs
+    >>> deal = PlayedDeal("g_00000000000000000000000a", game_slugs()[0], 7, None,
+    ...                   DealResult(0.0, 60.0, True, 52, 60.0, 98, False, True))
+    >>> all("".join(json_chunks(deals)) == json.dumps(
+    ...     {"format": FORMAT, "version": VERSION, "games": [_entry(d) for d in deals]},
+    ...     ensure_ascii=False, indent=1) for deals in ([], [deal], [deal] * 3))
+    True
+    """
+    head = f'{{\n "format": {json.dumps(FORMAT)},\n "version": {VERSION},\n "games": ['
+    pieces, length, first = [head], len(head), True
+    for deal in deals:
+        text = json.dumps(_entry(deal), ensure_ascii=False, indent=1).replace("\n", "\n  ")
+        pieces.append(("\n  " if first else ",\n  ") + text)
+        length += len(pieces[-1])
+        first = False
+        if length >= size:
+            yield "".join(pieces)
+            pieces, length = [], 0
+    pieces.append("]\n}" if first else "\n ]\n}")
+    yield "".join(pieces)
+
+
+def csv_chunks(deals: Iterable[PlayedDeal], size: int = CHUNK_CHARACTERS) -> Iterator[str]:
+    """:func:`to_csv` in pieces of about ``size`` characters, reading ``deals`` as it goes."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIELDS)
@@ -87,7 +139,11 @@ def to_csv(deals: Sequence[PlayedDeal]) -> str:
         entry = _entry(deal)
         writer.writerow([csv_cell("" if entry[f] is None else str(entry[f]).lower()
                                   if isinstance(entry[f], bool) else str(entry[f])) for f in FIELDS])
-    return out.getvalue()
+        if out.tell() >= size:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
 
 
 def csv_cell(text: str) -> str:

@@ -34,6 +34,9 @@ UNPLAYED_KEPT_SECONDS: Final = 86400.0
 
 #: The most moves a game may have on the way to its position; further moves are refused.
 MAX_MOVES_PER_GAME: Final = 10_000
+#: The most played deals a player's statistics hold: an import that would go past it is refused whole;
+#: a game started past it (by playing) makes the statistics forget the player's oldest finished deal.
+MAX_RESULTS_PER_PLAYER: Final = 50_000
 
 Groups = tuple[tuple[str, ...], ...]
 
@@ -218,13 +221,19 @@ class Statistics:
     average_score: float | None
     wins_with_hints: int
     wins_with_undo: int
-    history: tuple[DealResult, ...]  # every played deal, in the order they were started
+    #: The played deals in the order they were started: every one from :meth:`of`, the latest ones
+    #: from :meth:`Store.stats <patience.store.Store.stats>` (which counts the rest in SQL).
+    history: tuple[DealResult, ...]
+    #: Finished deals (won or lost); None: count them in ``history`` (which then holds every deal).
+    finished: int | None = None
 
     @property
     def win_rate(self) -> float:
         """Won / finished, 0 when nothing is finished: a deal still being played lowers it only once
         it is lost (restarted, abandoned, deleted or stuck), not while it is played."""
-        finished = sum(1 for r in self.history if r.won is not None)
+        finished = self.finished
+        if finished is None:
+            finished = sum(1 for r in self.history if r.won is not None)
         return self.won / finished if finished else 0.0
 
     @classmethod
@@ -263,7 +272,19 @@ class Statistics:
             wins_with_hints=sum(1 for r in wins if r.used_hints),
             wins_with_undo=sum(1 for r in wins if r.used_undo),
             history=tuple(by_start),
+            finished=sum(1 for r in by_start if r.won is not None),
         )
+
+
+class TooManyResults(ValueError):
+    """Adding played deals would take a player's statistics past ``limit`` (nothing was added)."""
+
+    def __init__(self, kept: int, adding: int, limit: int) -> None:
+        super().__init__(f"{kept} played deals kept and {adding} to add: more than {limit}")
+        self.kept, self.adding, self.limit = kept, adding, limit
+
+    def __reduce__(self) -> tuple[type[TooManyResults], tuple[int, int, int]]:
+        return type(self), (self.kept, self.adding, self.limit)
 
 
 def new_game_id() -> str:

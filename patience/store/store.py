@@ -36,12 +36,14 @@ from typing import Final, Literal
 
 from patience.store.connections import Connections, roll_back
 from patience.store.records import (
+    MAX_RESULTS_PER_PLAYER,
     Action,
     DealResult,
     GameRecord,
     History,
     PlayedDeal,
     Statistics,
+    TooManyResults,
     new_game_id,
 )
 from patience.store.schema import MIGRATIONS, SCHEMA_VERSION, StoreError
@@ -53,6 +55,37 @@ _GAME_COLUMNS: Final = (
 
 GameFilter = Literal["all", "unfinished", "finished"]
 
+#: The latest played deals :meth:`Store.stats` gives in ``history`` (the page shows 100).
+RECENT_RESULTS: Final = 100
+#: Rows per read when results are read a page at a time (:meth:`Store.iter_results`).
+RESULTS_PAGE: Final = 1000
+
+_RESULT_COLUMNS: Final = ("game_id, game, deal, deck, started_at, finished_at, won, score, seconds, moves, "
+                          "used_hints, used_undo")
+
+#: :meth:`Statistics.of` in SQL over the rows ``{where}`` picks: the counts and records in one pass
+#: (the records come from the wins without hints), then the streaks. Deals go in the order they were
+#: started; ``breaks`` counts the deals up to each one that were not won, so a run of wins shares one
+#: value of it, and the current run is the one of the last deal's value (one less when the last deal
+#: is still being played: it breaks no streak yet).
+_STATS_SQL: Final = """
+SELECT COUNT(*) AS played, COUNT(won) AS finished, SUM(won = 1) AS won, SUM(score) AS score_total,
+    MIN(CASE WHEN won = 1 AND used_hints = 0 THEN seconds END) AS best_time,
+    MIN(CASE WHEN won = 1 AND used_hints = 0 THEN moves END) AS fewest_moves,
+    SUM(won = 1 AND used_hints = 1) AS wins_with_hints, SUM(won = 1 AND used_undo = 1) AS wins_with_undo
+FROM results WHERE {where}
+"""
+_STREAKS_SQL: Final = """
+WITH ordered AS (
+    SELECT won, SUM(won IS NOT 1) OVER (ORDER BY started_at, game_id ROWS UNBOUNDED PRECEDING) AS breaks
+    FROM results WHERE {where}),
+runs AS (SELECT breaks, COUNT(*) AS length FROM ordered WHERE won = 1 GROUP BY breaks)
+SELECT (SELECT MAX(length) FROM runs) AS best_streak,
+    (SELECT length FROM runs WHERE breaks = (SELECT MAX(breaks) FROM ordered) - COALESCE(
+        (SELECT won IS NULL FROM results WHERE {where} ORDER BY started_at DESC, game_id DESC LIMIT 1), 0))
+        AS current_streak
+"""
+
 
 def _moves_json(moves: Sequence[str]) -> str:
     return json.dumps(list(moves), separators=(",", ":"))
@@ -61,6 +94,12 @@ def _moves_json(moves: Sequence[str]) -> str:
 def _action_from(row: sqlite3.Row) -> Action:
     return Action(row["seq"], tuple(str(m) for m in json.loads(row["moves"])), row["move_total"],
                   row["position"])
+
+
+def _played_from(row: sqlite3.Row) -> PlayedDeal:
+    return PlayedDeal(row["game_id"], row["game"], row["deal"], row["deck"], DealResult(
+        row["started_at"], row["finished_at"], None if row["won"] is None else bool(row["won"]), row["score"],
+        row["seconds"], row["moves"], bool(row["used_hints"]), bool(row["used_undo"])))
 
 
 def _record_from(row: sqlite3.Row) -> GameRecord:
@@ -324,11 +363,17 @@ class Store(Connections):
     @staticmethod
     def _write_result(conn: sqlite3.Connection, record: GameRecord) -> None:
         assert record.first_move_at is not None
-        conn.execute(
+        cursor = conn.execute(
             "INSERT OR IGNORE INTO results (game_id, player, game, started_at, deal, deck) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (record.id, record.player, record.game, record.first_move_at, record.deal, record.deck),
         )
+        if cursor.rowcount == 1:  # a deal played for the first time: the oldest finished may go
+            conn.execute(
+                "DELETE FROM results WHERE player = ?1 AND game_id IN (SELECT game_id FROM results "
+                "WHERE player = ?1 AND won IS NOT NULL ORDER BY started_at, game_id LIMIT max(0, "
+                "(SELECT COUNT(*) FROM results WHERE player = ?1) - ?2))",
+                (record.player, MAX_RESULTS_PER_PLAYER))
         conn.execute(
             "UPDATE results SET finished_at = ?, won = ?, score = ?, seconds = ?, moves = ?, "
             "used_hints = ?, used_undo = ? WHERE game_id = ? AND player = ?",
@@ -338,31 +383,72 @@ class Store(Connections):
         )
 
     # --- statistics -------------------------------------------------------------
-    def stats(self, player: str, game: str, deals: Collection[int] | None = None) -> Statistics:
-        """The player's statistics for ``game``, from the deals played since the last reset.
+    def stats(self, player: str, game: str, deals: Collection[int] | None = None,
+              recent: int | None = RECENT_RESULTS) -> Statistics:
+        """The player's statistics for ``game``, from the deals played since the last reset, counted in
+        SQL (as :meth:`Statistics.of` counts them); ``history`` holds the ``recent`` latest played deals
+        (None: all of them).
 
         ``deals``: count only games dealt from these deal numbers (e.g. the deals of one difficulty).
         """
-        rows = [r for r in self.results(player, game)
-                if deals is None or (r.deck is None and r.deal in deals)]
-        return Statistics.of([r.result for r in rows])
+        where = "player = :player AND game = :game"
+        args: dict[str, object] = {"player": player, "game": game, "recent": -1 if recent is None else recent}
+        if deals is not None:
+            where += " AND deck IS NULL AND deal IN (SELECT value FROM json_each(:deals))"
+            args["deals"] = json.dumps(sorted(deals))
+        with self._read() as conn:
+            row = conn.execute(_STATS_SQL.format(where=where), args).fetchone()
+            streaks = conn.execute(_STREAKS_SQL.format(where=where), args).fetchone()
+            latest = [] if recent == 0 else conn.execute(
+                f"SELECT {_RESULT_COLUMNS} FROM results WHERE {where} ORDER BY started_at DESC, "
+                "game_id DESC LIMIT :recent", args).fetchall()
+        played = int(row["played"])
+        return Statistics(
+            played=played, won=int(row["won"] or 0), current_streak=int(streaks["current_streak"] or 0),
+            best_streak=int(streaks["best_streak"] or 0), best_time_seconds=row["best_time"],
+            fewest_moves=row["fewest_moves"],
+            average_score=row["score_total"] / played if played else None,
+            wins_with_hints=int(row["wins_with_hints"] or 0), wins_with_undo=int(row["wins_with_undo"] or 0),
+            history=tuple(_played_from(r).result for r in reversed(latest)),
+            finished=int(row["finished"] or 0))
 
     def results(self, player: str, game: str | None = None) -> list[PlayedDeal]:
         """Every deal the player played (of ``game``, or of every game), in the order they were started."""
-        where, args = ("AND game = ?", (player, game)) if game is not None else ("", (player,))
+        return list(self.iter_results(player, game))
+
+    def iter_results(self, player: str, game: str | None = None,
+                     page: int = RESULTS_PAGE) -> Iterator[PlayedDeal]:
+        """:meth:`results` a page of ``page`` rows at a time, each page its own short read (an export of
+        any length holds one page in memory and keeps no read open while it is written out)."""
+        where, args = ("player = ? AND game = ?", [player, game]) if game is not None else (
+            "player = ?", [player])
+        after: tuple[float, str] | None = None
+        while True:
+            more = "" if after is None else " AND (started_at, game_id) > (?, ?)"
+            with self._read() as conn:
+                rows = conn.execute(
+                    f"SELECT {_RESULT_COLUMNS} FROM results WHERE {where}{more} "
+                    "ORDER BY started_at, game_id LIMIT ?", [*args, *(after or ()), page]).fetchall()
+            yield from (_played_from(r) for r in rows)
+            if len(rows) < page:
+                return
+            after = (rows[-1]["started_at"], rows[-1]["game_id"])
+
+    def count_results(self, player: str, game: str | None = None) -> int:
+        """How many played deals the player's statistics hold (of ``game``, or of every game)."""
+        where, args = ("player = ? AND game = ?", (player, game)) if game is not None else (
+            "player = ?", (player,))
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT game_id, game, deal, deck, started_at, finished_at, won, score, seconds, moves, "
-                f"used_hints, used_undo FROM results WHERE player = ? {where} ORDER BY started_at, game_id",
-                args).fetchall()
-        return [PlayedDeal(r["game_id"], r["game"], r["deal"], r["deck"], DealResult(
-            r["started_at"], r["finished_at"], None if r["won"] is None else bool(r["won"]), r["score"],
-            r["seconds"], r["moves"], bool(r["used_hints"]), bool(r["used_undo"]))) for r in rows]
+            return int(conn.execute(f"SELECT COUNT(*) FROM results WHERE {where}", args).fetchone()[0])
 
     def add_results(self, player: str, deals: Sequence[PlayedDeal]) -> int:
         """Add played deals to the player's statistics, all or none; those already there (same id) are
         left as they are (read first, so a file already imported costs no write). Returns how many were
-        added."""
+        added.
+
+        Raises :class:`TooManyResults` (and adds nothing) when the player would then hold more than
+        :data:`MAX_RESULTS_PER_PLAYER` played deals.
+        """
         with self._read() as conn:
             rows = conn.execute("SELECT game_id FROM results WHERE player = ?", (player,)).fetchall()
         kept = {str(r[0]) for r in rows}
@@ -370,6 +456,9 @@ class Store(Connections):
         if not deals:
             return 0
         with self._write() as conn:
+            held = int(conn.execute("SELECT COUNT(*) FROM results WHERE player = ?", (player,)).fetchone()[0])
+            if held + len(deals) > MAX_RESULTS_PER_PLAYER:
+                raise TooManyResults(held, len(deals), MAX_RESULTS_PER_PLAYER)
             before = conn.total_changes
             conn.executemany(
                 "INSERT OR IGNORE INTO results (game_id, player, game, deal, deck, started_at, finished_at, "

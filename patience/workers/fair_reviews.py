@@ -171,10 +171,10 @@ ANSWER_QUEUE: Final = 4
 class ReviewAnswers:
     """The review route's answers, made in one thread of their own and kept by key; thread-safe.
 
-    Replaying a game and drawing the boards of a winning line is Python work: it runs here, never in
-    the event loop nor in the threads that answer moves, one answer at a time with at most
-    :data:`ANSWER_QUEUE` waiting (more: :class:`WorkersBusyError`), and the same key (a game, its
-    version and how far its fair review got) is answered from what was kept.
+    Replaying a game, drawing the boards of a winning line and encoding them (about a megabyte of JSON)
+    is Python work: it runs here, never in the event loop nor in the threads that answer moves, one
+    answer at a time with at most :data:`ANSWER_QUEUE` waiting (more: :class:`WorkersBusyError`), and
+    the same key (a game, its version and how far its fair review got) is answered from what was kept.
 
     >>> answers = ReviewAnswers()
     >>> asyncio.run(answers.get(("g", 1), pow, 2, 10)), asyncio.run(answers.get(("g", 1), pow, 3, 10))

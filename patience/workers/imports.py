@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Final
 
 from patience.i18n import language
-from patience.store import Store
-from patience.store.exchange import ImportRefused, read_json
+from patience.store import Store, TooManyResults
+from patience.store.exchange import ImportRefused, read_json, too_many_games
 from patience.workers.pool import Slots, WorkersBusyError, process_pool
 
 __all__ = ["ImportRefused", "Imports", "import_job"]
@@ -42,10 +42,13 @@ def import_job(db_path: str, player: str, body: bytes, lang: str) -> tuple[int, 
     """In the worker: ``(added, games in the file)``; :class:`ImportRefused` (in ``lang``) on a bad file."""
     with language(lang):
         deals = read_json(body)
-    store = _stores.get(db_path)
-    if store is None:
-        store = _stores[db_path] = Store(db_path)
-    return store.add_results(player, deals), len(deals)
+        store = _stores.get(db_path)
+        if store is None:
+            store = _stores[db_path] = Store(db_path)
+        try:
+            return store.add_results(player, deals), len(deals)
+        except TooManyResults as exc:
+            raise too_many_games(exc) from None
 
 
 class Imports:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import fastapi.routing
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -14,6 +16,7 @@ from patience.fair import Budget
 from patience.fair_review import fair_review
 from patience.rules import get_game
 from patience.web import create_app
+from patience.web.schemas import ReviewOut
 from tests.test_fair_review import LOST_GAME
 from tests.web.conftest import PAGE_HEADERS, new_game, play
 
@@ -107,3 +110,37 @@ def test_no_one_else_reads_a_fair_review(app: FastAPI, client: TestClient) -> No
     game = new_game(client, "hamilton", deal=1)
     with TestClient(app, headers=PAGE_HEADERS) as stranger:
         assert stranger.get(f"/api/games/{game['id']}/review?fair=1").status_code == 404
+
+
+def test_review_answers_are_made_and_encoded_away_from_the_event_loop(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer with its winning line's boards is about a megabyte of JSON: making it, copying it and
+    encoding it all happen in the answers' thread, never in the event loop where moves are played."""
+    where: list[tuple[str, str]] = []
+
+    def watched(what: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            where.append((what, threading.current_thread().name))
+            return original(*args, **kwargs)
+        return call
+
+    for name in ("__init__", "model_dump", "model_dump_json"):
+        monkeypatch.setattr(ReviewOut, name, watched(name, getattr(ReviewOut, name)))
+    serialize = fastapi.routing.serialize_response
+
+    async def serialized(**kwargs: Any) -> Any:
+        if isinstance(kwargs.get("response_content"), ReviewOut):
+            where.append(("serialize_response", threading.current_thread().name))
+        return await serialize(**kwargs)
+
+    monkeypatch.setattr(fastapi.routing, "serialize_response", serialized)
+    game = play(client, new_game(client, "hamilton", deal=1), *LOST_GAME)
+    plain = client.get(f"/api/games/{game['id']}/review")
+    fair = client.get(f"/api/games/{game['id']}/review?fair=1")
+    assert plain.status_code == fair.status_code == 200
+    assert plain.headers["content-type"] == fair.headers["content-type"] == "application/json"
+    assert {k: v for k, v in fair.json().items() if k != "fair"} == plain.json()
+    assert plain.json()["lost_at"] == 15 and plain.json()["steps"], "a review with boards to draw"
+    elsewhere = [(what, thread) for what, thread in where if not thread.startswith("review-answers")]
+    assert elsewhere == [], "review answers handled in the event loop"
+    assert "__init__" in {what for what, _thread in where}, "the answer was made (and watched)"

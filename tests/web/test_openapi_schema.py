@@ -2,9 +2,10 @@
 
 Every check runs (``--checks all``), in two phases: each operation alone, and the stateful phase,
 which chains operations along the links schemathesis infers (deal a game, then move, undo, redo,
-restart, abandon it) as one player. One setting is ours: a request the schema calls valid may still
+restart, abandon it) as one player. Two settings are ours: a request the schema calls valid may still
 be refused with 400 (a move text that is not a move, a deck string with a duplicate card) or 422 (an
-illegal move, nothing to undo), since the schema cannot describe the rules of the games.
+illegal move, nothing to undo), since the schema cannot describe the rules of the games; and a request
+it calls invalid may be refused with 413 (a statistics file past 8 MiB).
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ from patience.web.context import PLAYER_COOKIE
 _DIRECTORY = tempfile.TemporaryDirectory(prefix="patience-schema-")
 APP = create_app(Path(_DIRECTORY.name) / "games.sqlite3", winnable_budget=0.2, hint_budget=0.2)
 CONFIG = SchemathesisConfig.from_dict({
-    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404", "409", "422"]}},
+    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404", "409", "422"]},
+               # a statistics file of more games than the schema allows is over 8 MiB: 413 refuses it
+               "negative_data_rejection": {"expected-statuses": [
+                   "400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]}},
 })
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
 SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck),
@@ -110,3 +114,29 @@ def test_the_schema_says_what_the_server_refuses() -> None:
                        headers={"Content-Type": "text/plain", "X-Patience": "1"})
     assert sent.status_code == 415
     assert sent.json()["detail"] == "Send the statistics file as application/json."
+
+
+def test_the_schema_says_which_dates_and_games_of_a_file_are_read() -> None:
+    """schemathesis' stateful run found ``GET /api/daily?date=`` and an import of ``{"games": [{}]}``
+    refused (400) though the schema allowed them: the schema now says what the server reads."""
+    import jsonschema_rs
+    from fastapi.testclient import TestClient
+
+    client = TestClient(APP)
+    spec = client.get("/openapi.json").json()
+    date = next(p for p in spec["paths"]["/api/daily"]["get"]["parameters"] if p["name"] == "date")
+    valid_date = jsonschema_rs.Draft202012Validator(date["schema"]).is_valid
+    assert valid_date("2026-12-01") and valid_date(None)
+    for text in ("", "soon", "2026-12-1"):
+        assert not valid_date(text)
+        assert client.get("/api/daily", params={"game": "hamilton", "date": text}).status_code == 400
+    body = spec["paths"]["/api/stats/import"]["post"]["requestBody"]["content"]["application/json"]
+    valid_file = jsonschema_rs.Draft202012Validator(body["schema"]).is_valid
+    exported = client.get("/api/stats/export").json()
+    game = {"id": "g_" + "0" * 24, "game": "hamilton", "deal": 7, "deck": None, "result": "lost",
+            "score": 3, "moves": 12, "seconds": 40, "started_at": "2026-01-01T10:00:00Z",
+            "finished_at": "2026-01-01T10:00:40Z", "used_hints": False, "used_undo": False}
+    assert valid_file(exported) and valid_file({**exported, "games": [game]})
+    for wrong in ({}, {**game, "id": "x"}, {**game, "score": True}, {**game, "game": "chess"},
+                  {**game, "started_at": "today"}, {**game, "extra": 1}):
+        assert not valid_file({**exported, "games": [wrong]}), wrong

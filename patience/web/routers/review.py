@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, cast
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from patience.catalog import CatalogError, daily_deal, parse_day
@@ -18,6 +18,7 @@ from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.table import deal_of, stale
 from patience.web.routers.common import errors, player_of, service_of
+from patience.web.routers.stats import DAY_PATTERN
 from patience.web.schemas import (
     CostliestOut,
     DailyOut,
@@ -57,8 +58,9 @@ Fair = Annotated[bool, Query(description="Also the fair review (key fair): the o
                                          "while fair.status is pending")]
 
 
-@router.get("/api/games/{game_id}/review", responses=errors(404, 503))
-async def review_game(game_id: str, request: Request, fair: Fair = False) -> ReviewOut | FairReviewOut:
+@router.get("/api/games/{game_id}/review", response_model=ReviewOut | FairReviewOut,
+            responses=errors(404, 503))
+async def review_game(game_id: str, request: Request, fair: Fair = False) -> Response:
     """Where the game was lost: the first move after which it could no longer be won, a better move there,
     and the winning line from there, step by step (computed within the server's review budget).
 
@@ -73,21 +75,53 @@ async def review_game(game_id: str, request: Request, fair: Fair = False) -> Rev
     try:
         found = await reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
                                                   moves)
-        # made once per game, version and language, in the answers' own thread (not where moves wait)
+        # An answer with its winning line is about a megabyte of JSON: made and encoded once per game,
+        # version and language in the answers' own thread, so the event loop (where moves are played)
+        # only sends bytes.
         kept = reviewer_of(request).known(record.id, record.version) is found
         key = (record.id, record.version, lang) if kept else object()
-        answer = await answers.get(key, reviewed, record, moves, found)
+        answer = await answers.get(key, reviewed_json, record, moves, found)
         if not fair:
-            return answer
-        game = get_game(record.game)
+            return json_response(answer)
         progress = workers.fair_reviews.poll(record.id, record.version, record.game, deal_of(record), moves,
-                                             seed_of(game.observe(game.new(deal_of(record)), [])))
+                                             await answers.get(("seed", record.game, deal_of(record)),
+                                                               deal_seed, record.game, deal_of(record)))
         part = await answers.get((record.id, record.version, lang, progress.looked_at, progress.done,
-                                  progress.failed), fair_part, game, record, moves, progress)
+                                  progress.failed), fair_part_json, record, moves, progress)
     except WorkersBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute."),
                             headers={"Retry-After": str(REVIEW_RETRY_SECONDS)}) from None
-    return FairReviewOut(**answer.model_dump(), fair=part)
+    return json_response(with_fair(answer, part))
+
+
+def json_response(content: bytes) -> Response:
+    """An answer already encoded as JSON."""
+    return Response(content, media_type="application/json")
+
+
+def with_fair(review: bytes, part: bytes) -> bytes:
+    """The encoded review with the encoded fair part as its last key, ``fair`` (as :class:`FairReviewOut`).
+
+    >>> with_fair(b'{"moves":4}', b'{"status":"pending"}')
+    b'{"moves":4,"fair":{"status":"pending"}}'
+    """
+    return b"".join((memoryview(review)[:-1], b',"fair":', part, b"}"))
+
+
+def reviewed_json(record: GameRecord, moves: list[str], found: dict[str, Any]) -> bytes:
+    """:func:`reviewed` encoded as JSON."""
+    return reviewed(record, moves, found).model_dump_json().encode()
+
+
+def deal_seed(slug: str, deal: int | str) -> int:
+    """The fair samples' seed of a deal: made from what the player sees at the deal."""
+    game = get_game(slug)
+    return seed_of(game.observe(game.new(deal), []))
+
+
+def fair_part_json(record: GameRecord, moves: list[str], progress: FairProgress) -> bytes:
+    """:func:`fair_part` encoded as JSON."""
+    return fair_part(get_game(record.game), record, moves, progress).model_dump_json().encode()
 
 
 @router.post("/api/games/{game_id}/review/play-on", status_code=201, responses=errors(404, 409, 503))
@@ -201,7 +235,9 @@ def summary(found: dict[str, Any], extra: dict[str, Any]) -> str:
 
 @router.get("/api/daily", responses=errors(400))
 async def daily(request: Request, game: Annotated[str, Query(json_schema_extra=cast(
-        Any, game_slugs_schema))], date: str | None = None) -> DailyOut:
+        Any, game_slugs_schema))], date: Annotated[str | None, Query(
+            description="YYYY-MM-DD (UTC)", json_schema_extra={"pattern": f"^{DAY_PATTERN}$"})]
+        = None) -> DailyOut:
     """The daily deal of ``game`` on ``date`` (YYYY-MM-DD, default today, UTC): the same for everyone,
     proven winnable. Unknown games and dates that are not dates or more than 100 years away answer 400.
     """

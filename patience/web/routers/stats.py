@@ -8,16 +8,27 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final, Literal, cast
+from typing import Annotated, Any, Final, Literal, cast
 
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal, format_percent
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, HTTPException, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
-from patience.catalog import CatalogError, check_difficulty
+from patience.catalog import DIFFICULTIES, CatalogError, check_difficulty
 from patience.i18n import _, get_language, pgettext
+from patience.rules import game_slugs
 from patience.store import Statistics
-from patience.store.exchange import FORMAT, MAX_GAMES, VERSION, ImportRefused, to_csv, to_json
+from patience.store.exchange import (
+    FIELDS,
+    FORMAT,
+    MAX_GAMES,
+    VERSION,
+    ImportRefused,
+    TooManyGames,
+    csv_chunks,
+    json_chunks,
+)
 from patience.table import known_game
 from patience.web.middleware import is_json
 from patience.web.routers.common import errors, player_of, service_of
@@ -88,7 +99,8 @@ def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, st
 
 
 @router.get("", responses=errors(404))
-def get_stats(game: str, request: Request, difficulty: str | None = None) -> StatsOut:
+def get_stats(game: str, request: Request, difficulty: Annotated[str | None, Query(
+        json_schema_extra={"enum": [*DIFFICULTIES, None]})] = None) -> StatsOut:
     """This player's statistics for ``game`` (hamilton or union-square).
 
     ``difficulty`` (easy, medium or hard): only the deals of that difficulty (numbered deals proven
@@ -101,7 +113,7 @@ def get_stats(game: str, request: Request, difficulty: str | None = None) -> Sta
     except CatalogError as exc:
         raise HTTPException(422, str(exc)) from None
     deals = None if level is None else service.catalog.deals_of(game, level)
-    stats = service.store.stats(player_of(request), game, deals)
+    stats = service.store.stats(player_of(request), game, deals, recent=HISTORY_LENGTH)
     return StatsOut(
         difficulty=cast(Any, level),
         game=game, played=stats.played, won=stats.won, win_rate=stats.win_rate,
@@ -135,19 +147,39 @@ def export_stats(request: Request, format: Literal["json", "csv"] = "json",
     deck, result, score, moves, seconds, start and end (UTC), hints and undo used."""
     if game is not None:
         known_game(game)
-    deals = service_of(request).store.results(player_of(request), game)
+    deals = service_of(request).store.iter_results(player_of(request), game)
     name = f"patience-statistics.{format}"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
-    if format == "csv":
-        return Response(to_csv(deals), media_type="text/csv; charset=utf-8", headers=headers)
-    return Response(to_json(deals), media_type="application/json", headers=headers)
+    # written out as it is read, a page of rows at a time: memory stays flat however many games there are
+    chunks = (chunk.encode() for chunk in (csv_chunks if format == "csv" else json_chunks)(deals))
+    return StreamingResponse(chunks, headers=headers, media_type="text/csv; charset=utf-8"
+                             if format == "csv" else "application/json")
 
 
+#: A date as the files write it: the digits of a real month, day and time of day (UTC).
+DAY_PATTERN: Final = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+_STAMP: Final = {"type": "string", "pattern": f"^{DAY_PATTERN}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"}
+_COUNT: Final = {"type": "integer", "minimum": 0, "maximum": 10**9 - 1}
+#: One game of the file, as the import reads it (beyond this, the rules of its game say what is possible:
+#: see docs/formats.md).
+GAME_ENTRY: Final = {
+    "type": "object", "required": list(FIELDS), "additionalProperties": False,
+    "description": "One played deal: a deal number or a deck string (the other null); finished_at null "
+                   "exactly when the result is in progress",
+    "properties": {
+        "id": {"type": "string", "pattern": "^g_[0-9a-f]{24}$"},
+        "game": {"type": "string", "enum": game_slugs()},
+        "deal": {"type": ["integer", "null"], "minimum": 1, "maximum": 2**32 - 1},
+        "deck": {"type": ["string", "null"], "maxLength": 2000},
+        "result": {"type": "string", "enum": ["won", "lost", "in progress"]},
+        "score": _COUNT, "moves": _COUNT, "seconds": _COUNT,
+        "started_at": _STAMP, "finished_at": {**_STAMP, "type": ["string", "null"]},
+        "used_hints": {"type": "boolean"}, "used_undo": {"type": "boolean"}}}
 IMPORT_BODY: Final = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
     "type": "object", "required": ["format", "version", "games"], "additionalProperties": False,
     "description": "A JSON export of GET /api/stats/export (up to 8 MiB)",
     "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION},
-                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": {"type": "object"}}}}}}}}
+                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": GAME_ENTRY}}}}}}}
 
 
 @router.post("/import", responses=errors(400, 415), openapi_extra=IMPORT_BODY)
@@ -155,13 +187,16 @@ async def import_stats(request: Request) -> ImportOut:
     """Add the games of a JSON export (``GET /api/stats/export``) to this player's statistics. Games
     already kept (the same id) are left as they are, so importing a file twice adds nothing. A file that
     is not a valid export answers 400 naming the fault, and nothing is added; a body sent as anything but
-    ``application/json`` answers 415."""
+    ``application/json`` answers 415. A player's statistics hold at most 50,000 games: a file whose new
+    games would make more answers 400 naming the limit, and nothing is added."""
     if not is_json(request.headers.get("content-type")):
         raise HTTPException(415, _("Send the statistics file as application/json."))
     imports: Imports = request.app.state.imports
     try:
         with imports.place():  # read, checked and written in a worker process, one import at a time
             added, count = await imports.add(player_of(request), await request.body(), get_language())
+    except TooManyGames as exc:
+        raise HTTPException(400, str(exc)) from None
     except ImportRefused as exc:
         raise HTTPException(400, _("This is not a statistics file of patience: {problem}.").format(
             problem=exc)) from None
