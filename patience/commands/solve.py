@@ -62,8 +62,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("seconds to think (default {seconds}); with --fair, seconds per solve").format(
                        seconds=DEFAULT_HINT_SECONDS))
     p.add_argument("--fair", action="store_true",
-                   help=_("use only what the player sees: the move that keeps most ways the unseen "
-                          "cards can lie winnable"))
+                   help=_("use only what the player sees: the move that keeps most ways to deal the "
+                          "unseen cards winnable"))
     sampling_arguments(p)
     p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(handler=run_hint)

@@ -26,7 +26,7 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 
 
 class OddsOut(BaseModel):
-    """The fair odds so far: of ``samples`` ways the unseen cards can lie, how many can still be won."""
+    """The fair odds so far: of ``samples`` ways to deal the unseen cards, how many can still be won."""
 
     version: int
     samples: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
@@ -67,7 +67,7 @@ def observation_of(request: Request, record: GameRecord, state: Any) -> Observat
 
 @router.get("/{game_id}/odds", responses=errors(404))
 async def odds(game_id: str, request: Request) -> OddsOut:
-    """The share of the ways the unseen cards can lie that can still be won (fair: nothing hidden read).
+    """The share of the ways to deal the unseen cards that can still be won (fair: nothing hidden read).
 
     Each answer gives the odds so far; while ``more`` is true the server solves more completions in
     the background (8, then 16, 32 ... up to its limit) as long as a page keeps asking: ask again.

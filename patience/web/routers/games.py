@@ -227,7 +227,7 @@ async def hint(game_id: str, request: Request, fair: Fair = False) -> HintOut | 
     """A suggested move, from a winning line when one is known or found in the budget.
 
     ``?fair=1``: the fair hint instead (``basis`` ``fair``, with ``won`` of ``samples``): the move
-    after which most of the sampled ways the unseen cards can lie can still be won.
+    after which most of the sampled ways to deal the unseen cards can still be won.
 
     Changes nothing: to count the hint in the statistics (a win "with hints"), the page asks with
     ``POST`` instead. On a known winning line it answers at once; when the solver is busy it answers

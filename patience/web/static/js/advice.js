@@ -52,7 +52,7 @@ export function scheduleWinnable() {
   const g = app.game;
   if (!g) return;
   if (fairMode()) {
-    scheduleOdds(g); // the fair dot: odds over the ways the unseen cards can lie
+    scheduleOdds(g); // the fair dot: odds over the ways to deal the unseen cards
     return;
   }
   if (g.won) {

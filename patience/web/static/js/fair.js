@@ -1,6 +1,6 @@
 // Fair analysis: a setting "Analysis: exact (knows the stock) / fair (only what you see)", remembered,
 // exact by default. In fair mode the dot shows the odds the server counts over more and more of the
-// ways the unseen cards can lie (GET /api/games/{id}/odds), the hint is the fair hint (?fair=1), and
+// ways to deal the unseen cards (GET /api/games/{id}/odds), the hint is the fair hint (?fair=1), and
 // "Show me how" (which follows a line found by knowing the stock) waits until nothing is hidden.
 
 import { api } from "./api.js";
