@@ -195,17 +195,23 @@ def _print_fair_hint(args: argparse.Namespace, game: Game[Any], deal: int | str,
     return 0
 
 
-def fair_hint_text(game: Game[Any], state: Any, answer: FairHint) -> str:
-    """The fair hint in one translated sentence."""
+def fair_hint_text(game: Game[Any], state: Any, answer: FairHint, planned: int | None = None) -> str:
+    """The fair hint in one translated sentence; a second when it stopped before ``planned`` samples."""
     if answer.move is None:
         return _("No move is left.")
     move = move_instruction(game, state, answer.move)
     if answer.samples == 0:
         return _("{move}: this move can never spoil the game.").format(move=move)
-    return ngettext(
+    text = ngettext(
         "{move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
         "{move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
         answer.samples).format(move=move, won=answer.won, samples=answer.samples)
+    rest = 0 if planned is None else planned - answer.samples
+    if rest > 0:
+        text += " " + ngettext("The {rest} other way could not change the choice, so it was not tried.",
+                               "The {rest} other ways could not change the choice, so they were not tried.",
+                               rest).format(rest=rest)
+    return text
 
 
 def run_survey(args: argparse.Namespace) -> int:

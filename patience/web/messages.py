@@ -187,6 +187,17 @@ def _plural_sources() -> dict[str, Callable[[int], str]]:
         "So far {won} of {count} way to deal the unseen cards can still be won…": lambda n: ngettext(
             "So far {won} of {count} way to deal the unseen cards can still be won…",
             "So far {won} of {count} ways to deal the unseen cards can still be won…", n),
+        # the fair hint while it thinks (js/fair.js)
+        "{decided} of {count} way to deal the unseen cards decided…": lambda n: ngettext(
+            "{decided} of {count} way to deal the unseen cards decided…",
+            "{decided} of {count} ways to deal the unseen cards decided…", n),
+        "{decided} of {count} way to deal the unseen cards decided: best so far {move}, wins in {won}":
+            lambda n: ngettext(
+                "{decided} of {count} way to deal the unseen cards decided: best so far {move}, "
+                "wins in {won}",
+                "{decided} of {count} ways to deal the unseen cards decided: best so far {move}, "
+                "wins in {won}",
+                n),
     }
 
 

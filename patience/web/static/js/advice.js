@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { fmt, langTag, t, tc } from "./i18n.js";
-import { fairMode, hintQuery, scheduleOdds } from "./fair.js";
+import { fairMode, hintQuery, scheduleOdds, watchFairHint } from "./fair.js";
 import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
 import { hintWords } from "./words.js";
 
@@ -106,11 +106,15 @@ export async function showHint() {
   const g = app.game;
   if (!g) return;
   let hint;
+  const stopWatching = fairMode() ? watchFairHint(g) : null; // the fair hint shows how far it has got
   try {
     hint = await fetchHint(g);
   } catch (err) {
+    if (stopWatching) hideHint();
     notice(err.status === 404 && !err.detail ? t("Hints are not available yet.") : errorText(err));
     return;
+  } finally {
+    if (stopWatching) stopWatching();
   }
   if (app.game !== g) return;
   hideHint();
