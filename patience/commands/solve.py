@@ -12,7 +12,7 @@ from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arg
 from patience.commands.options import count, seconds, tell_if_core_absent
 from patience.errors import InvalidRecordError, PatienceError
 from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, FairHint, check_sampling, fair_hint, observe
-from patience.hints import hint
+from patience.hints import STATUS_LOST, hint, known_hint, positions_seen
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
@@ -171,9 +171,13 @@ def run_hint(args: argparse.Namespace) -> int:
     state = game.apply_all(game.new(record.deal), moves)
     budget = DEFAULT_HINT_SECONDS if args.budget is None else args.budget
     answer = hint(game, state, budget=budget, last=moves[-1] if moves else None)
+    if answer.status == STATUS_LOST:  # only useful moves, or the end: never round in circles
+        seen = positions_seen(game, game.new(record.deal), moves)
+        answer = known_hint(game, state, STATUS_LOST, (), moves[-1] if moves else None, seen=seen)
     if args.json:
         print(json.dumps({"move": None if answer.move is None else str(answer.move),
-                          "explanation": answer.explanation, "status": answer.status}))
+                          "explanation": answer.explanation, "status": answer.status,
+                          "no_useful_moves": answer.end}))
         return 0
     print(answer.explanation)
     labels = {"winnable": _("can still be won"), "lost": _("can no longer be won"),

@@ -249,6 +249,9 @@ class HintOut(BaseModel):
     line: list[str] = Field(default_factory=list, description="The winning line when one is known")
     busy: bool = Field(default=False, description="True when the solver was too busy: the move is the "
                                                   "heuristic's, answered at once")
+    no_useful_moves: bool = Field(default=False, description="The game is lost and every move left only "
+                                  "takes cards back or returns to a position this game has been in: "
+                                  "move is null, and the game can only be ended (POST …/abandon)")
 
 
 class ClockOut(BaseModel):

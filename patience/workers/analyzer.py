@@ -92,6 +92,7 @@ def hint_answer(found: Any) -> dict[str, Any]:
         "status": str(found.status),
         "explanation": str(found.explanation),
         "line": [str(m) for m in (found.line or ())],
+        "no_useful_moves": bool(getattr(found, "end", False)),
     }
 
 

@@ -100,7 +100,7 @@ def test_the_fair_hint_is_a_legal_move_and_post_counts_it(client: TestClient) ->
     game = play(client, new_game(client, "hamilton", deal=4), *HAMILTON_MOVES[:3])
     answer = client.post(f"/api/games/{game['id']}/hint?fair=1", json={}).json()
     assert answer["move"] in game["legal"] and answer["basis"] == "fair"
-    assert set(answer) == {*HINT_KEYS, "planned"}  # the keys it always had stay, one is added
+    assert set(answer) == {*HINT_KEYS, "planned", "no_useful_moves"}  # the keys it had stay, two are added
     assert answer["explanation"]
     assert client.get(f"/api/games/{game['id']}").json()["used_hints"]
 
@@ -108,7 +108,7 @@ def test_the_fair_hint_is_a_legal_move_and_post_counts_it(client: TestClient) ->
 def test_the_exact_hint_answers_as_before(client: TestClient) -> None:
     game = new_game(client, "hamilton", deal=4)
     answer = client.get(f"/api/games/{game['id']}/hint").json()
-    assert set(answer) == {"move", "basis", "status", "explanation", "line", "busy"}
+    assert set(answer) == {"move", "basis", "status", "explanation", "line", "busy", "no_useful_moves"}
 
 
 def test_busy_hint_workers_give_a_quick_fair_guess(app: FastAPI, client: TestClient) -> None:

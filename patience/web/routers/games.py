@@ -35,7 +35,7 @@ from patience.web.schemas import (
     WinnableOut,
 )
 from patience.web.service import game_name
-from patience.workers.analyzer import Verdict
+from patience.workers.analyzer import Verdict, hint_answer
 from patience.workers.knowledge import Point
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -256,6 +256,8 @@ async def _hint(game_id: str, request: Request, *, mark: bool, fair: bool = Fals
         return answer
     found = await analyzer_of(request).hint(record.id, record.game, state, last[-1] if last else None,
                                             get_language(), point_of(record))
+    if found["status"] == Status.LOST:  # only useful moves, or the end: never round in circles
+        found = {**hint_answer(service.lost_hint(record, state)), "busy": found.get("busy", False)}
     if mark:
         service.store.mark_hint_used(player, game_id)
     return HintOut.model_validate(found)

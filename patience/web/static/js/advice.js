@@ -94,7 +94,36 @@ export function scheduleWinnable() {
 
 export function hideHint() {
   $("hint-box").hidden = true;
+  delete $("hint-box").dataset.end;
   for (const el of $("table").querySelectorAll(".hint-src, .hint-dst")) el.classList.remove("hint-src", "hint-dst");
+}
+
+let endGame = () => {};
+
+/** What the hint's "End the game" button does, when no useful move is left (main.js: abandon it). */
+export function onEndGame(end) {
+  endGame = end;
+}
+
+/** Lost, and every move left only goes round in circles: say so, and offer to end the game. */
+function showNoUsefulMoves(hint) {
+  const box = $("hint-box");
+  const head = document.createElement("strong");
+  head.textContent = t("No useful moves left");
+  const small = document.createElement("small");
+  small.textContent = hint.explanation || "";
+  const end = document.createElement("button");
+  end.type = "button";
+  end.id = "hint-end";
+  end.textContent = t("End the game (it counts as lost)");
+  end.addEventListener("click", () => endGame());
+  box.replaceChildren(head, small, end);
+  box.dataset.basis = hint.basis || "";
+  box.dataset.move = "";
+  box.dataset.end = "true";
+  box.hidden = false;
+  announce(`${t("No useful moves left")} (${hint.explanation || ""})`);
+  setWinnable("lost");
 }
 
 /** Ask for a hint; POST, because a hint counts in the statistics (a win "with hints"). */
@@ -118,6 +147,10 @@ export async function showHint() {
   }
   if (app.game !== g) return;
   hideHint();
+  if (hint.no_useful_moves) {
+    showNoUsefulMoves(hint);
+    return;
+  }
   const box = $("hint-box");
   const parts = [];
   if (hint.move) {

@@ -2,7 +2,7 @@
 // input into moves in our notation. It holds no rules: legality, conveniences and messages come from
 // the server (`legal`, the double-click route, `message`).
 
-import { hideHint, scheduleWinnable, showHint } from "./advice.js";
+import { hideHint, onEndGame, scheduleWinnable, showHint } from "./advice.js";
 import { api } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
 import { installClock, report, takeTime } from "./clock.js";
@@ -242,6 +242,17 @@ async function restart() {
   }
 }
 
+/** End the game on the table as lost (the hint offers it when no useful move is left). */
+async function endGame() {
+  const g = app.game;
+  if (!g || g.finished) return;
+  try {
+    setGame(await api.post(`/api/games/${g.id}/abandon`, {}), "move", t("The game is over: it counts as lost."));
+  } catch (err) {
+    notice(errorText(err));
+  }
+}
+
 async function loadGame(id, mode = "deal") {
   const game = await api.get(`/api/games/${encodeURIComponent(id)}`);
   setGame(game, mode);
@@ -465,6 +476,7 @@ async function boot() {
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();
   installPointerInput({ playMoves, doubleClick, render });
+  onEndGame(() => run(endGame));
   installShare(() => app.game, notice);
   // /?game=hamilton&deal=123 (or &deck=…) opens that deal (a link to share); reload then resumes it
   const linked = dealFromLink(window.location.search);
