@@ -48,3 +48,17 @@ def test_the_hint_offers_the_end_of_a_lost_game(page: Any, live_server: str) -> 
     expect(box).to_be_hidden()
     assert page.evaluate("window.patience.app.game.finished") is True
     assert page.evaluate("window.patience.app.game.won") is False
+
+
+def test_on_a_phone_the_end_fits_in_russian(page_factory: Any, live_server: str) -> None:
+    page = page_factory(viewport={"width": 390, "height": 844}, locale="ru-RU", is_mobile=True,
+                        has_touch=True)
+    open_deal(page, live_server, "hamilton", DEAL)
+    post_moves(page, hinted_moves(DEAL))
+    control(page, "#hint").click()
+    page.wait_for_selector("#hint-box[data-end='true']")
+    box = page.locator("#hint-box")
+    assert box.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the sentence or its button is cut off"
+    end = page.locator("#hint-end").bounding_box()
+    dock = page.locator(".dock").bounding_box()
+    assert end is not None and dock is not None and end["y"] + end["height"] <= dock["y"] + dock["height"] + 1

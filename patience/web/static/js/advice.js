@@ -111,7 +111,9 @@ function showNoUsefulMoves(hint) {
   const head = document.createElement("strong");
   head.textContent = t("No useful moves left");
   const small = document.createElement("small");
-  small.textContent = hint.explanation || "";
+  const why = hint.explanation || "";
+  // the sentence starts with the bold words ("No useful moves left: …"): say them once
+  small.textContent = why.startsWith(`${head.textContent}:`) ? why.slice(head.textContent.length + 1).trim() : why;
   const end = document.createElement("button");
   end.type = "button";
   end.id = "hint-end";
