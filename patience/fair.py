@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -185,9 +185,28 @@ def odds(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPL
     return Odds(samples, won, lost, samples - won - lost)
 
 
+@dataclass(frozen=True)
+class FairProgress:
+    """How far a fair hint has got: ``decided`` of ``samples`` completions solved, the best move so far.
+
+    ``won`` completions of those decided can still be won after ``move`` (``None`` while none is).
+    """
+
+    decided: int
+    samples: int
+    move: Move | None
+    won: int
+
+    def as_json(self) -> dict[str, str | int | None]:
+        """``{"decided", "samples", "move", "won"}``."""
+        return {"decided": self.decided, "samples": self.samples,
+                "move": None if self.move is None else str(self.move), "won": self.won}
+
+
 def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES,
               seed: int = DEFAULT_SEED, budget: Budget | None = None, *,
-              avoid: Collection[Move] = ()) -> FairHint:
+              avoid: Collection[Move] = (), early_stop: bool = False,
+              progress: Callable[[FairProgress], None] | None = None) -> FairHint:
     """The move after which most of ``samples`` completions can still be won (hindsight optimisation).
 
     A safe move (the kit's ``SearchKit.safe_move``) is the answer at once. Else
@@ -199,6 +218,17 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
     still overtake the leader. Ties go to the earlier move in ``legal_moves``.
     A move in ``avoid`` (e.g. one back to a position already played) is not
     chosen unless every move is in it.
+
+    With ``progress`` or ``early_stop``, the completions are solved one at a
+    time and after each the leader's count is made exact over those solved so
+    far; ``progress`` is told it (:class:`FairProgress`). With ``early_stop``
+    the search ends after ``k`` of the ``n`` completions when the leader's count
+    ``L`` over them exceeds ``n - k`` and, for every other candidate, its most
+    possible count ``w + u + (n - k)`` (``w`` completions known won after it,
+    ``u`` solved ones not yet checked after it, and every unsolved one won):
+    no unsolved completion can then change the answer, so the move is the full
+    run's (under a node budget, where every solve is the same on every run),
+    and ``won`` of ``samples`` counts the ``k`` completions solved.
     """
     states = completions(game, observation, samples, seed)
     first = states[0]
@@ -218,36 +248,95 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
             candidates.append(move)
         group_of[move] = groups[key]
     solver = _Solver(game, budget or Budget())
-    # per candidate: the completions known won after it, and those not yet solved
-    won: list[set[int]] = [set() for _move in candidates]
-    unchecked: list[list[int]] = [[] for _move in candidates]
+    roots: list[int | None] = []  # per completion solved: the candidate credited (-1: none), None: not won
+    live = _Candidates(game, solver, states, candidates)  # made exact as it goes: progress, early stop
     for index, state in enumerate(states):
-        outcome, line = solver(state)
-        if outcome != WON:
-            continue  # lost or unknown: no move wins it (or none is known to)
-        credited = group_of.get(line[0], -1)  # -1: its line starts with an avoided move
-        if credited >= 0:
-            won[credited].add(index)
-        for g in range(len(candidates)):
-            if g != credited:
-                unchecked[g].append(index)
-    while True:
-        leader = max(range(len(candidates)), key=lambda g: (len(won[g]), -g))
-        if unchecked[leader]:
-            _check(game, solver, states, candidates, leader, unchecked, won)
+        roots.append(live.add(index, state, group_of))
+        if not early_stop and progress is None:
             continue
-        threshold = len(won[leader])
+        leader = live.settle()
+        decided, rest = index + 1, samples - index - 1
+        if early_stop and rest and live.wins > rest and live.clear(leader, rest):  # wins > rest: cheap first
+            return FairHint(candidates[leader], len(live.won[leader]), decided)
+        if progress is not None:
+            best = candidates[leader] if live.won[leader] else None
+            progress(FairProgress(decided, samples, best, len(live.won[leader])))
+    # the full run, from the completions' own credits (what the early checks solved is remembered)
+    search = _Candidates(game, solver, states, candidates)
+    for index, credited in enumerate(roots):
+        search.credit(index, credited)
+    while True:
+        leader = search.settle()
+        threshold = len(search.won[leader])
         challengers = [g for g in range(len(candidates))
-                       if g != leader and len(won[g]) + len(unchecked[g]) > threshold]
+                       if g != leader and search.bound(g) > threshold]
         if not challengers:
             return FairHint(candidates[leader], threshold, samples)
-        challenger = max(challengers, key=lambda g: (len(won[g]) + len(unchecked[g]), -g))
-        _check(game, solver, states, candidates, challenger, unchecked, won)
+        search.check(max(challengers, key=lambda g: (search.bound(g), -g)))
 
 
-def _check(game: Game[Any], solver: _Solver, states: list[Any], candidates: list[Move], g: int,
-           unchecked: list[list[int]], won: list[set[int]]) -> None:
-    """Solve the next completion not yet known for candidate ``g`` after its move."""
-    index = unchecked[g].pop(0)
-    if solver.outcome(game.apply_legal(states[index], candidates[g])) == WON:
-        won[g].add(index)
+class _Candidates:
+    """Per candidate move: the completions known won after it, and those not yet checked."""
+
+    def __init__(self, game: Game[Any], solver: _Solver, states: list[Any], candidates: list[Move]) -> None:
+        self.game, self.solver, self.states, self.candidates = game, solver, states, candidates
+        self.won: list[set[int]] = [set() for _move in candidates]
+        self.unchecked: list[list[int]] = [[] for _move in candidates]
+        self.wins = 0  # completions solved and won
+
+    def add(self, index: int, state: Any, group_of: dict[Move, int]) -> int | None:
+        """Solve completion ``index`` and credit it: the candidate credited (-1: none), None: not won."""
+        outcome, line = self.solver(state)
+        if outcome != WON:
+            return None  # lost or unknown: no move wins it (or none is known to)
+        credited = group_of.get(line[0], -1)  # -1: its line starts with an avoided move
+        self.credit(index, credited)
+        return credited
+
+    def credit(self, index: int, credited: int | None) -> None:
+        """A won completion credits the first move of its line; the other candidates check it later."""
+        if credited is None:
+            return
+        self.wins += 1
+        if credited >= 0:
+            self.won[credited].add(index)
+        for g in range(len(self.candidates)):
+            if g != credited:
+                self.unchecked[g].append(index)
+
+    def bound(self, g: int) -> int:
+        """The most completions solved so far that can be won after candidate ``g``."""
+        return len(self.won[g]) + len(self.unchecked[g])
+
+    def settle(self) -> int:
+        """The leader (most won, then the earliest), its count exact over the completions solved."""
+        while True:
+            leader = max(range(len(self.candidates)), key=lambda g: (len(self.won[g]), -g))
+            if not self.unchecked[leader]:
+                return leader
+            self.check(leader)
+
+    def clear(self, leader: int, rest: int) -> bool:
+        """Whether every challenger stays below ``leader`` even winning ``rest`` more completions.
+
+        Checks a challenger's completions only while that can still make the answer yes, the
+        challengers with the most possible first, and gives up at the first that can reach the leader.
+        """
+        threshold = len(self.won[leader])
+        if threshold <= rest:
+            return False  # the leader must lead by more than the completions left, even alone
+        challengers = [g for g in range(len(self.candidates)) if g != leader]
+        if any(len(self.won[g]) + rest >= threshold for g in challengers):
+            return False  # a challenger's known wins alone could reach the leader: checking cannot help
+        for g in sorted(challengers, key=lambda g: -self.bound(g)):
+            while self.bound(g) + rest >= threshold:
+                if len(self.won[g]) + rest >= threshold:
+                    return False
+                self.check(g)
+        return True
+
+    def check(self, g: int) -> None:
+        """Solve the next completion not yet known for candidate ``g`` after its move."""
+        index = self.unchecked[g].pop(0)
+        if self.solver.outcome(self.game.apply_legal(self.states[index], self.candidates[g])) == WON:
+            self.won[g].add(index)

@@ -282,10 +282,10 @@ def costliest_text(game: Game[Any], states: Sequence[Any], review: FairReview) -
     """
     found = review.costliest
     if found is None:
-        return _("None of your moves cost odds: after each one, as many of the ways the stock could lie "
-                 "still won as before it.")
+        return _("None of your moves cost odds: after each one, as many of the ways to deal the unseen "
+                 "cards still won as before it.")
     before, after = found.before, found.after
-    return _("Your costliest move was move {number}, {move}: about {before:.0%} of the ways the stock "
-             "could lie still won before it, about {after:.0%} after.").format(
+    return _("Your costliest move was move {number}, {move}: about {before:.0%} of the ways to deal the "
+             "unseen cards still won before it, about {after:.0%} after.").format(
         number=found.number, move=move_text(game, states[found.number - 1], found.move),
         before=before.won / before.samples, after=after.won / after.samples)

@@ -20,8 +20,9 @@ calling context (see :mod:`patience.i18n`).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from patience.i18n import _, ngettext
 from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
@@ -48,6 +49,7 @@ class Hint:
     status: str  # "winnable", "lost" or "unknown"
     explanation: str  # one translated sentence
     line: tuple[Move, ...] = ()  # the winning line when known
+    end: bool = False  # lost, and no useful move is left: the game can only be ended
 
 
 def winnability(game: Game[S], state: S, budget: float = 2.0, *, max_nodes: int | None = None) -> str:
@@ -96,10 +98,13 @@ def hint(game: Game[S], state: S, budget: float = 1.0, last: Move | None = None,
 
 
 def known_hint(game: Game[S], state: S, status: str, line: tuple[Move, ...] = (),
-               last: Move | None = None) -> Hint:
+               last: Move | None = None, seen: Collection[Hashable] | None = None) -> Hint:
     """The hint when the status (and, for a winnable position, a winning line) is already known.
 
     No search: this answers at once, for positions on a known winning line or after a lost one.
+    In a lost position, given ``seen`` (the keys of the positions this game has been in, see
+    :func:`positions_seen`), the hint is only a useful move (:func:`useful_moves`); when none is
+    left it says so and ``end`` is true: the game can only be ended.
 
     >>> from patience import get_game
     >>> game = get_game("hamilton")
@@ -117,7 +122,14 @@ def known_hint(game: Game[S], state: S, status: str, line: tuple[Move, ...] = ()
         return Hint(first, BASIS_LINE, status,
                     text.format(move=move_instruction(game, state, first), count=count),
                     tuple(line))
-    move, reason = heuristic_move(game, state, last)
+    among = None
+    if status == STATUS_LOST and seen is not None:
+        among = useful_moves(game, state, last, seen)
+        if not among and game.legal_moves(state):
+            return Hint(None, BASIS_HEURISTIC, status, _(
+                "No useful moves left: this game can no longer be won, and every move left only takes "
+                "cards back or goes back to where this game has already been."), end=True)
+    move, reason = heuristic_move(game, state, last, among)
     if move is None:
         return Hint(None, BASIS_HEURISTIC, status, _("No move is left."))
     if status == STATUS_LOST:
@@ -146,7 +158,37 @@ def undoes(move: Move, last: Move | None) -> bool:
             and move.count == last.count)
 
 
-def heuristic_move(game: Game[S], state: S, last: Move | None = None) -> tuple[Move | None, str]:
+def positions_seen(game: Game[S], start: S, played: Sequence[Move]) -> set[Hashable]:
+    """The keys of every position of a game: ``start`` and the one after each move of ``played``."""
+    state: Any = start
+    seen: set[Hashable] = {state.key()}
+    for move in played:
+        state = game.apply_legal(state, move)
+        seen.add(state.key())
+    return seen
+
+
+def useful_moves(game: Game[S], state: S, last: Move | None, seen: Collection[Hashable]) -> list[Move]:
+    """The moves worth playing in a position known to be lost, in ``legal_moves`` order.
+
+    Nothing can win any more, so a move is useful only when it changes something that lasts: it does
+    not take the move just played straight back, does not take a card off a foundation (the score
+    would fall, and the game is lost anyway), and leads to a position this game has not been in
+    (``seen``: the keys of its positions, :func:`positions_seen`). Following the hint then never
+    goes round in circles: each hint reaches a new position, and there are finitely many.
+    """
+    useful = []
+    for move in game.legal_moves(state):
+        if undoes(move, last) or is_foundation(move.src):
+            continue
+        child: Any = game.apply_legal(state, move)
+        if child.key() not in seen:
+            useful.append(move)
+    return useful
+
+
+def heuristic_move(game: Game[S], state: S, last: Move | None = None,
+                   among: Sequence[Move] | None = None) -> tuple[Move | None, str]:
     """The best legal move by a one-move heuristic, and the reason in words.
 
     The heuristic scores the position after each legal move and keeps the
@@ -155,9 +197,9 @@ def heuristic_move(game: Game[S], state: S, last: Move | None = None) -> tuple[M
     a foundation costs 6, so they come after any useful tableau move; moving
     a whole pile into an empty pile gains nothing and costs 8. The move
     that takes ``last`` (the move just played) straight back is never chosen
-    while another move is legal.
+    while another move is legal. ``among``: choose among these moves only (none: no move).
     """
-    moves = game.legal_moves(state)
+    moves = game.legal_moves(state) if among is None else list(among)
     if not moves:
         return None, ""
     forward = [m for m in moves if not undoes(m, last)]

@@ -61,7 +61,7 @@ from patience.errors import (
     UnknownGameError,
 )
 from patience.finish import NOT_YET, finish_moves
-from patience.hints import Hint, hint, known_hint
+from patience.hints import STATUS_LOST, Hint, hint, known_hint, positions_seen
 from patience.i18n import _, get_language
 from patience.rules import Game, Move, get_game, parse_pile
 from patience.store import CLOCK_GAP_SECONDS, MAX_MOVES_PER_GAME, UNPLAYED_KEPT_SECONDS, GameRecord, Store
@@ -497,10 +497,25 @@ class Table:
         else:
             last = self.store.recent_moves(record, 1)[0]
             found = hint(game, state, budget=budget, last=parse_stored(last[-1]) if last else None)
+            if found.status == STATUS_LOST:
+                found = self.lost_hint(record, state)
+            if found.end:  # the terminal's way to end it
+                found = replace(found, explanation=" ".join((found.explanation, _(
+                    "Type restart to end this game (it counts as lost) and deal it again, or new for "
+                    "another deal."))))
         if not record.used_hints:
             self.store.mark_hint_used(player, game_id)
             record = replace(record, used_hints=True)
         return record, state, found
+
+    def lost_hint(self, record: GameRecord, state: Any) -> Hint:
+        """The hint in a position known to be lost: a useful move (never back to where this game has
+        been, see :func:`patience.hints.useful_moves`), or the end when none is left (reads its history).
+        """
+        game = get_game(record.game)
+        played = [parse_stored(text) for text in self.moves_of(record)]
+        seen = positions_seen(game, game.new(deal_of(record)), played)
+        return known_hint(game, state, STATUS_LOST, (), played[-1] if played else None, seen=seen)
 
     # --- playing on from a review -------------------------------------------------------------------
     @storage_guarded

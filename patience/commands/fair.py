@@ -1,4 +1,4 @@
-"""``patience odds``: the share of the ways the unseen cards can lie that still win."""
+"""``patience odds``: the share of the ways to deal the unseen cards that still win."""
 
 from __future__ import annotations
 

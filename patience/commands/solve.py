@@ -12,7 +12,7 @@ from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arg
 from patience.commands.options import count, seconds, tell_if_core_absent
 from patience.errors import InvalidRecordError, PatienceError
 from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, FairHint, check_sampling, fair_hint, observe
-from patience.hints import hint
+from patience.hints import STATUS_LOST, hint, known_hint, positions_seen
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
@@ -62,8 +62,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("seconds to think (default {seconds}); with --fair, seconds per solve").format(
                        seconds=DEFAULT_HINT_SECONDS))
     p.add_argument("--fair", action="store_true",
-                   help=_("use only what the player sees: the move that keeps most ways the unseen "
-                          "cards can lie winnable"))
+                   help=_("use only what the player sees: the move that keeps most ways to deal the "
+                          "unseen cards winnable"))
     sampling_arguments(p)
     p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(handler=run_hint)
@@ -171,9 +171,13 @@ def run_hint(args: argparse.Namespace) -> int:
     state = game.apply_all(game.new(record.deal), moves)
     budget = DEFAULT_HINT_SECONDS if args.budget is None else args.budget
     answer = hint(game, state, budget=budget, last=moves[-1] if moves else None)
+    if answer.status == STATUS_LOST:  # only useful moves, or the end: never round in circles
+        seen = positions_seen(game, game.new(record.deal), moves)
+        answer = known_hint(game, state, STATUS_LOST, (), moves[-1] if moves else None, seen=seen)
     if args.json:
         print(json.dumps({"move": None if answer.move is None else str(answer.move),
-                          "explanation": answer.explanation, "status": answer.status}))
+                          "explanation": answer.explanation, "status": answer.status,
+                          "no_useful_moves": answer.end}))
         return 0
     print(answer.explanation)
     labels = {"winnable": _("can still be won"), "lost": _("can no longer be won"),
@@ -195,17 +199,23 @@ def _print_fair_hint(args: argparse.Namespace, game: Game[Any], deal: int | str,
     return 0
 
 
-def fair_hint_text(game: Game[Any], state: Any, answer: FairHint) -> str:
-    """The fair hint in one translated sentence."""
+def fair_hint_text(game: Game[Any], state: Any, answer: FairHint, planned: int | None = None) -> str:
+    """The fair hint in one translated sentence; a second when it stopped before ``planned`` samples."""
     if answer.move is None:
         return _("No move is left.")
     move = move_instruction(game, state, answer.move)
     if answer.samples == 0:
         return _("{move}: this move can never spoil the game.").format(move=move)
-    return ngettext(
+    text = ngettext(
         "{move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
         "{move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
         answer.samples).format(move=move, won=answer.won, samples=answer.samples)
+    rest = 0 if planned is None else planned - answer.samples
+    if rest > 0:
+        text += " " + ngettext("The {rest} other way could not change the choice, so it was not tried.",
+                               "The {rest} other ways could not change the choice, so they were not tried.",
+                               rest).format(rest=rest)
+    return text
 
 
 def run_survey(args: argparse.Namespace) -> int:

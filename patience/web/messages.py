@@ -64,6 +64,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Can this still be won?"), N_("Winnable"), N_("Lost: this deal can no longer be won"),
     N_("Not known yet"), N_("Thinking…"), N_("Unknown"), N_("Hint: {move}"),
     N_("No hint: no move is left."), N_("Winning line"), N_("Best guess"),
+    N_("No useful moves left"), N_("End the game (it counts as lost)"),
+    N_("The game is over: it counts as lost."),
     # fair analysis: only what the player sees (js/fair.js)
     N_("Analysis"), N_("Analysis: exact (knows the stock)"), N_("Analysis: fair (only what you see)"),
     N_("Counting the ways to deal the unseen cards…"),
@@ -187,6 +189,17 @@ def _plural_sources() -> dict[str, Callable[[int], str]]:
         "So far {won} of {count} way to deal the unseen cards can still be won…": lambda n: ngettext(
             "So far {won} of {count} way to deal the unseen cards can still be won…",
             "So far {won} of {count} ways to deal the unseen cards can still be won…", n),
+        # the fair hint while it thinks (js/fair.js)
+        "{decided} of {count} way to deal the unseen cards decided…": lambda n: ngettext(
+            "{decided} of {count} way to deal the unseen cards decided…",
+            "{decided} of {count} ways to deal the unseen cards decided…", n),
+        "{decided} of {count} way to deal the unseen cards decided: best so far {move}, wins in {won}":
+            lambda n: ngettext(
+                "{decided} of {count} way to deal the unseen cards decided: best so far {move}, "
+                "wins in {won}",
+                "{decided} of {count} ways to deal the unseen cards decided: best so far {move}, "
+                "wins in {won}",
+                n),
     }
 
 

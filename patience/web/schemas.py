@@ -249,6 +249,9 @@ class HintOut(BaseModel):
     line: list[str] = Field(default_factory=list, description="The winning line when one is known")
     busy: bool = Field(default=False, description="True when the solver was too busy: the move is the "
                                                   "heuristic's, answered at once")
+    no_useful_moves: bool = Field(default=False, description="The game is lost and every move left only "
+                                  "takes cards back or returns to a position this game has been in: "
+                                  "move is null, and the game can only be ended (POST …/abandon)")
 
 
 class ClockOut(BaseModel):
@@ -307,7 +310,7 @@ class ReviewOut(BaseModel):
 
 
 class OddsCountsOut(BaseModel):
-    """Of ``samples`` ways the unseen cards could lie, how many could be won, and the 95% interval."""
+    """Of ``samples`` ways to deal the unseen cards, how many could be won, and the 95% interval."""
 
     samples: int
     won: int
@@ -341,7 +344,7 @@ class FairPartOut(BaseModel):
         description="pending: more is being worked out, ask again; unknown: the review could not be finished")
     looked_at: int = Field(description="Moves of the game looked at so far")
     moves: int
-    samples: int = Field(description="Ways the unseen cards could lie, sampled at each decision")
+    samples: int = Field(description="Ways to deal the unseen cards, sampled at each decision")
     seed: int = Field(description="The samples' seed, made from what the player saw at the deal")
     max_nodes: int = Field(description="Positions searched per sampled way")
     decisions: list[FairDecisionOut] = Field(description="The decisions looked at so far (moves that "

@@ -41,6 +41,7 @@ from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.workers.odds import fair_hint_job, quick_fair_hint
 from patience.workers.pool import Slots, process_pool, worker_setup
 from patience.workers.pool import context as pool_context
+from patience.workers.progress import ProgressBoard
 from patience.workers.scheduler import (
     WINNABLE_LIMIT,
     Done,
@@ -91,6 +92,7 @@ def hint_answer(found: Any) -> dict[str, Any]:
         "status": str(found.status),
         "explanation": str(found.explanation),
         "line": [str(m) for m in (found.line or ())],
+        "no_useful_moves": bool(getattr(found, "end", False)),
     }
 
 
@@ -174,6 +176,7 @@ class Analyzer:
         self._lock = threading.Lock()
         self._pools: dict[str, ProcessPoolExecutor] = {}
         self._hint_slots = Slots(self.hint_workers, hint_queue)
+        self.progress = ProgressBoard()  # how far each fair hint has got
         self._stopped = threading.Event()
         self._sweeper: threading.Thread | None = None
 
@@ -181,7 +184,8 @@ class Analyzer:
     def _pool(self, name: str) -> ProcessPoolExecutor:
         with self._lock:
             if name not in self._pools:
-                self._pools[name] = process_pool(self.workers if name == "winnable" else self.hint_workers)
+                self._pools[name] = (process_pool(self.workers) if name == "winnable"
+                                     else process_pool(self.hint_workers, self.progress.queue()))
             return self._pools[name]
 
     def _submit(self, name: str, job: Callable[..., Any], *args: Any) -> Future[Any]:
@@ -283,28 +287,44 @@ class Analyzer:
         return {**answer, "busy": False}
 
     async def fair_hint(self, slug: str, observation: Observation, seed: int, samples: int,
-                        max_nodes: int | None, last_move: str | None, lang: str) -> dict[str, Any]:
+                        max_nodes: int | None, last_move: str | None, lang: str,
+                        token: str | None = None) -> dict[str, Any]:
         """The fair hint (:func:`patience.fair.fair_hint`) from a hint worker, awaited without a thread.
 
         Same busy rule as :meth:`hint`: beyond the hint queue, or when the worker is late, the
         heuristic's move on a completion of the observation answers at once, marked ``busy``.
+        With a ``token``, :meth:`fair_progress` tells how far it has got while it thinks.
         """
         if not self._hint_slots.take():
             return self._quick_fair_hint(slug, observation, seed, last_move)
+        if token is not None:
+            self.progress.start(token, samples)
+        answer: dict[str, Any] | None = None
         try:
-            future = self._submit("hint", fair_hint_job, slug, observation, seed, samples, max_nodes, lang)
+            future = self._submit("hint", fair_hint_job, slug, observation, seed, samples, max_nodes, lang,
+                                  token)
         except Exception:
             self._hint_done()
+            if token is not None:
+                self.progress.finish(token, None)
             raise
         future.add_done_callback(lambda _done: self._hint_done())
         try:
-            answer: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
-                                                            self.fair_hint_seconds)
+            found: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
+                                                           self.fair_hint_seconds)
+            answer = found
         except (TimeoutError, BrokenExecutor) as exc:
             future.cancel()
             log.warning("fair hint worker unavailable (%r); answering with the heuristic", exc)
             return self._quick_fair_hint(slug, observation, seed, last_move)
-        return {**answer, "busy": False}
+        finally:
+            if token is not None:
+                self.progress.finish(token, answer)
+        return {**found, "busy": False}
+
+    def fair_progress(self, token: str) -> dict[str, Any] | None:
+        """How far the fair hint asked with ``token`` has got (``None``: none asked)."""
+        return self.progress.get(token)
 
     def _quick_fair_hint(self, slug: str, observation: Observation, seed: int,
                          last_move: str | None) -> dict[str, Any]:
@@ -351,3 +371,4 @@ class Analyzer:
             pools, self._pools = list(self._pools.values()), {}
         for pool in pools:
             pool.shutdown(wait=True, cancel_futures=True)
+        self.progress.close()

@@ -46,7 +46,7 @@ from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
-from patience.workers.pool import Slots, process_pool
+from patience.workers.pool import Slots, process_pool, report
 
 log = logging.getLogger(__name__)
 
@@ -274,20 +274,30 @@ HINT_SAMPLES: Final = 32
 
 
 def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, max_nodes: int | None,
-                  lang: str) -> dict[str, Any]:
-    """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``."""
+                  lang: str, token: str | None = None) -> dict[str, Any]:
+    """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``.
+
+    It stops early once the best move is clear (:func:`patience.fair.fair_hint`'s ``early_stop``);
+    with a ``token``, its progress after each completion goes to the pool's queue as
+    ``(token, FairProgress.as_json())``.
+    """
     from patience.commands.solve import fair_hint_text
-    from patience.fair import fair_hint
+    from patience.fair import FairProgress, fair_hint
     from patience.i18n import language
+
+    def told(progress: FairProgress) -> None:
+        report((token, progress.as_json()))
 
     game = get_game(slug)
     with language(lang):
-        found = fair_hint(game, observation, samples=samples, seed=seed, budget=Budget(max_nodes=max_nodes))
+        found = fair_hint(game, observation, samples=samples, seed=seed, budget=Budget(max_nodes=max_nodes),
+                          early_stop=True, progress=None if token is None else told)
         # worded on a completion: a move's words name only cards the player sees
         shown = completions(game, observation, 1, seed)[0]
         return {"move": None if found.move is None else str(found.move), "basis": BASIS_FAIR,
-                "status": "unknown", "explanation": fair_hint_text(game, shown, found), "line": [],
-                "won": found.won, "samples": found.samples}
+                "status": "unknown", "explanation": fair_hint_text(game, shown, found, planned=samples),
+                "line": [], "won": found.won, "samples": found.samples,
+                "planned": samples if found.samples else 0}
 
 
 def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | None) -> dict[str, Any]:
@@ -300,7 +310,7 @@ def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | 
     found = known_hint(game, shown, "unknown", (), None if last is None else Move.parse(last))
     return {"move": None if found.move is None else str(found.move), "basis": str(found.basis),
             "status": "unknown", "explanation": str(found.explanation), "line": [],
-            "won": 0, "samples": 0}
+            "won": 0, "samples": 0, "planned": 0}
 
 
 #: The ``basis`` of a fair hint.

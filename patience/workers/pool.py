@@ -64,8 +64,13 @@ class Slots:
             self._taken -= 1
 
 
-def worker_setup(server_pid: int) -> None:
+#: In a worker: the queue its jobs tell their progress on (the pool's ``progress``), if any.
+_channel: list[Any] = []
+
+
+def worker_setup(server_pid: int, progress: Any = None) -> None:
     """In a worker: leave Ctrl+C to the server, yield the CPU to it, and exit when it is gone."""
+    _channel[:] = [] if progress is None else [progress]
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(SOLVER_NICENESS)
@@ -83,7 +88,17 @@ def context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
-    """Warm worker processes (started on their first job)."""
+def process_pool(workers: int, progress: Any = None) -> ProcessPoolExecutor:
+    """Warm worker processes (started on their first job); their jobs may :func:`report` on ``progress``.
+
+    ``progress`` is a queue of :func:`context` (handed to each worker as it starts).
+    """
     return ProcessPoolExecutor(max_workers=workers, mp_context=context(),
-                               initializer=worker_setup, initargs=(os.getpid(),))
+                               initializer=worker_setup, initargs=(os.getpid(), progress))
+
+
+def report(message: Any) -> None:
+    """In a worker: tell the server how a job is getting on (nothing when its pool has no queue)."""
+    for queue in _channel:
+        with contextlib.suppress(Exception):  # progress is a courtesy: never fail the job for it
+            queue.put(message)

@@ -1,4 +1,5 @@
-"""Fair analysis in a real browser: the setting (remembered), the odds on the dot, the fair hint."""
+"""Fair analysis in a real browser: the setting (remembered), the odds on the dot, the fair hint and
+its progress while it thinks."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from playwright.sync_api import expect
 
 from patience.web.app import create_app
 from tests.browser.conftest import serving
-from tests.browser.helpers import control, open_deal
+from tests.browser.helpers import control, open_deal, post_moves
+from tests.test_fair import HAMILTON_MOVES
 
 pytestmark = pytest.mark.browser
 
@@ -69,3 +71,45 @@ def test_fair_mode_shows_odds_and_a_fair_hint_and_is_remembered(page: Any, live_
     with page.expect_response(lambda r: r.url.endswith("/hint")) as exact:
         control(page, "#hint").click()
     assert exact.value.json()["basis"] != "fair"
+
+
+# ---------------------------------------------------------------- the fair hint while it thinks
+
+PROGRESS = {"running": True, "decided": 14, "samples": 32, "won": 11}
+
+
+def hold_the_fair_hint(page: Any, move: str) -> list[Any]:
+    """The fair hint's answer is held back (the list gets its request); progress says 14 of 32 decided."""
+    held: list[Any] = []
+
+    def progress(route: Any) -> None:
+        real = route.fetch()  # the real answer's version, the rest as a hint halfway through
+        route.fulfill(response=real, json={**real.json(), **PROGRESS, "move": move})
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/hint/progress", progress)
+    page.route("**/hint?fair=1", hold)
+    return held
+
+
+def test_the_fair_hint_shows_its_progress_then_its_answer(page: Any, live_server: str) -> None:
+    open_deal(page, live_server, "hamilton", 4)
+    game = post_moves(page, list(HAMILTON_MOVES[:6]))  # the start card chosen, tableau moves to weigh
+    control(page, "#analysis-mode").select_option("fair")
+    move = next(m for m in game["legal"] if m != "s")
+    held = hold_the_fair_hint(page, move)
+    control(page, "#hint").click()
+    box = page.locator("#hint-box")
+    expect(box).to_contain_text("Thinking…")
+    expect(box).to_contain_text("14 of 32 ways to deal the unseen cards decided: best so far ")
+    expect(box).to_contain_text(" wins in 11")
+    assert "→" in box.inner_text()  # the move as the table shows it: a card, an arrow, a pile
+    expect(box).to_have_attribute("data-thinking", "14")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(box).not_to_have_attribute("data-thinking", "14")
+    expect(box).to_contain_text("Fair hint")
+    expect(box).to_contain_text("ways to deal the unseen cards can still be won")
+    assert box.get_attribute("data-move") in game["legal"]

@@ -39,8 +39,8 @@ def test_in_fair_mode_the_review_names_the_costliest_move(page: Any, live_server
     expect(fair).to_contain_text("Weighing your moves from what you saw")
     expect(dialog).to_have_attribute("data-fair", "done", timeout=300_000)
     text = fair.inner_text()
-    assert re.fullmatch(r"Your costliest move was move 15, a click on the stock: about \d+% of the ways the "
-                        r"stock could lie still won before it, about \d+% after\.", text), text
+    assert re.fullmatch(r"Your costliest move was move 15, a click on the stock: about \d+% of the ways to "
+                        r"deal the unseen cards still won before it, about \d+% after\.", text), text
     expect(page.locator("#review-summary")).to_contain_text("Move 15 lost the game")  # the exact one stays
     control(page, "#review-costliest").click()
     board = page.locator("#review-table")

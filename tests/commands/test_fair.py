@@ -63,7 +63,7 @@ def test_the_command_line_in_words_and_bad_input(tmp_path: Path, capsys: pytest.
     assert hint.startswith(("Click the stock:", "Move ")), hint  # an instruction, not "Play a click on …"
     assert main(["hint", str(record), "--json", "--budget", "0.5"]) == 0
     exact = json.loads(capsys.readouterr().out)
-    assert set(exact) == {"move", "explanation", "status"}
+    assert set(exact) == {"move", "explanation", "status", "no_useful_moves"}
     for bad in (["--samples", "0"], ["--seed", "-1"], ["--max-nodes", "0"], ["--max-seconds", "0"]):
         assert main(["odds", "hamilton", "--deal", "4", *bad]) == 2
         assert "patience:" in capsys.readouterr().err

@@ -15,6 +15,8 @@ from tests.test_fair import HAMILTON_MOVES, hamilton_position, reordered_deck
 from tests.web.conftest import PAGE_HEADERS, new_game, play, union_square_winning_deal
 
 ODDS_KEYS = {"version", "samples", "won", "lost", "unknown", "low", "high", "more", "hidden", "seed"}
+HINT_KEYS = {"move", "basis", "status", "explanation", "line", "busy", "won", "samples"}
+PROGRESS_KEYS = {"version", "running", "decided", "samples", "move", "won"}
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +100,7 @@ def test_the_fair_hint_is_a_legal_move_and_post_counts_it(client: TestClient) ->
     game = play(client, new_game(client, "hamilton", deal=4), *HAMILTON_MOVES[:3])
     answer = client.post(f"/api/games/{game['id']}/hint?fair=1", json={}).json()
     assert answer["move"] in game["legal"] and answer["basis"] == "fair"
-    assert set(answer) == {"move", "basis", "status", "explanation", "line", "busy", "won", "samples"}
+    assert set(answer) == {*HINT_KEYS, "planned", "no_useful_moves"}  # the keys it had stay, two are added
     assert answer["explanation"]
     assert client.get(f"/api/games/{game['id']}").json()["used_hints"]
 
@@ -106,7 +108,7 @@ def test_the_fair_hint_is_a_legal_move_and_post_counts_it(client: TestClient) ->
 def test_the_exact_hint_answers_as_before(client: TestClient) -> None:
     game = new_game(client, "hamilton", deal=4)
     answer = client.get(f"/api/games/{game['id']}/hint").json()
-    assert set(answer) == {"move", "basis", "status", "explanation", "line", "busy"}
+    assert set(answer) == {"move", "basis", "status", "explanation", "line", "busy", "no_useful_moves"}
 
 
 def test_busy_hint_workers_give_a_quick_fair_guess(app: FastAPI, client: TestClient) -> None:
@@ -128,3 +130,56 @@ def test_another_players_game_is_not_found(app: FastAPI, client: TestClient) -> 
     stranger = TestClient(app, headers=PAGE_HEADERS)
     assert stranger.get(f"/api/games/{game['id']}/odds").status_code == 404
     assert stranger.get(f"/api/games/{game['id']}/hint?fair=1").status_code == 404
+
+
+def test_the_fair_hint_s_progress_ends_with_its_answer(client: TestClient) -> None:
+    game = play(client, new_game(client, "hamilton", deal=4), *HAMILTON_MOVES[:3])
+    path = f"/api/games/{game['id']}/hint/progress"
+    before = client.get(path).json()
+    assert before == {"version": game["version"], "running": False, "decided": 0, "samples": 0, "move": None,
+                      "won": 0}
+    answer = client.post(f"/api/games/{game['id']}/hint?fair=1", json={}).json()
+    after = client.get(path).json()
+    assert set(after) == PROGRESS_KEYS and not after["running"]
+    assert (after["decided"], after["samples"], after["move"], after["won"]) == (
+        answer["samples"], answer["planned"], answer["move"], answer["won"])
+    assert 0 < answer["samples"] <= answer["planned"] == 16
+    assert client.get("/api/games/nope/hint/progress").status_code == 404
+
+
+def test_a_hint_worker_s_report_reaches_the_progress_board(app: FastAPI) -> None:
+    """The path a fair hint's progress takes: a worker process's report, read into the board."""
+    from patience.workers.pool import report
+
+    analyzer = app.state.analyzer
+    analyzer.progress.start("probe:1", 32)
+    told = {"decided": 14, "samples": 32, "move": "t2-t3", "won": 11}
+    analyzer._submit("hint", report, ("probe:1", told)).result(timeout=60)
+    started = time.monotonic()
+    while analyzer.fair_progress("probe:1")["decided"] != 14:
+        assert time.monotonic() - started < 30, "the report never arrived"
+        time.sleep(0.02)
+    assert analyzer.fair_progress("probe:1") == {**told, "running": True}
+
+
+def test_the_hint_job_reports_each_completion_it_decides() -> None:
+    """In the worker: one report per completion solved, with the best move so far, then the answer."""
+    import queue
+
+    from patience.fair import observe
+    from patience.workers import pool
+    from patience.workers.odds import fair_hint_job, seed_of
+
+    game, played, _state = hamilton_position()
+    seen = observe(game, 4, played[:3])
+    reports: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    pool._channel[:] = [reports]
+    try:
+        answer = fair_hint_job("hamilton", seen, seed_of(seen), 16, 1500, "en", "g:7")
+    finally:
+        pool._channel[:] = []
+    told = [reports.get() for _ in range(reports.qsize())]
+    assert told and {token for token, _p in told} == {"g:7"}
+    assert [p["decided"] for _t, p in told] == list(range(1, len(told) + 1))
+    assert answer["samples"] in (len(told), len(told) + 1)  # an early stop is not reported as progress
+    assert answer["planned"] == 16 and answer["move"] is not None

@@ -26,7 +26,7 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 
 
 class OddsOut(BaseModel):
-    """The fair odds so far: of ``samples`` ways the unseen cards can lie, how many can still be won."""
+    """The fair odds so far: of ``samples`` ways to deal the unseen cards, how many can still be won."""
 
     version: int
     samples: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
@@ -45,7 +45,21 @@ class FairHintOut(HintOut):
     """A fair hint (``basis`` ``fair``): the move after which most sampled completions can still be won."""
 
     won: int = Field(description="Sampled completions that can still be won after the move")
-    samples: int = Field(description="Completions sampled (0: a safe move, given at once)")
+    samples: int = Field(description="Completions solved (0: a safe move, given at once); fewer than "
+                                     "planned when the rest could not change the move")
+    planned: int = Field(default=0, description="Completions drawn: the search stops early, after "
+                                                "samples of them, once none of the rest can change the move")
+
+
+class FairProgressOut(BaseModel):
+    """How far the fair hint of the game's position has got while it thinks."""
+
+    version: int
+    running: bool = Field(description="The hint is still thinking: ask again")
+    decided: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
+    samples: int = Field(description="Completions drawn in all")
+    move: str | None = Field(description="The best move so far (null: none yet)")
+    won: int = Field(description="Completions solved so far that can still be won after that move")
 
 
 def workers_of(request: Request) -> Workers:
@@ -67,7 +81,7 @@ def observation_of(request: Request, record: GameRecord, state: Any) -> Observat
 
 @router.get("/{game_id}/odds", responses=errors(404))
 async def odds(game_id: str, request: Request) -> OddsOut:
-    """The share of the ways the unseen cards can lie that can still be won (fair: nothing hidden read).
+    """The share of the ways to deal the unseen cards that can still be won (fair: nothing hidden read).
 
     Each answer gives the odds so far; while ``more`` is true the server solves more completions in
     the background (8, then 16, 32 ... up to its limit) as long as a page keeps asking: ask again.
@@ -85,5 +99,24 @@ async def fair_hint(request: Request, record: GameRecord, state: Any, last: str 
     seen = observation_of(request, record, state)
     found = await analyzer_of(request).fair_hint(
         record.game, seen, seed_of(seen), workers.fair_hint_samples, workers.odds.max_nodes, last,
-        get_language())
+        get_language(), token=progress_token(record))
     return FairHintOut.model_validate(found)
+
+
+def progress_token(record: GameRecord) -> str:
+    """Which fair hint a progress question means: the game's, at its version."""
+    return f"{record.id}:{record.version}"
+
+
+@router.get("/{game_id}/hint/progress", responses=errors(404))
+async def fair_hint_progress(game_id: str, request: Request) -> FairProgressOut:
+    """How far the fair hint of this position has got: completions decided, the best move so far.
+
+    Ask while a fair hint (``/hint?fair=1``) is on its way; ``running`` is false once it has
+    answered (its final counts) or when no fair hint of this position was asked (all zero).
+    """
+    record, _state = service_of(request).load(player_of(request), game_id)
+    known = analyzer_of(request).fair_progress(progress_token(record))
+    if known is None:
+        known = {"running": False, "decided": 0, "samples": 0, "move": None, "won": 0}
+    return FairProgressOut.model_validate({"version": record.version, **known})

@@ -35,7 +35,7 @@ from patience.web.schemas import (
     WinnableOut,
 )
 from patience.web.service import game_name
-from patience.workers.analyzer import Verdict
+from patience.workers.analyzer import Verdict, hint_answer
 from patience.workers.knowledge import Point
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -227,7 +227,7 @@ async def hint(game_id: str, request: Request, fair: Fair = False) -> HintOut | 
     """A suggested move, from a winning line when one is known or found in the budget.
 
     ``?fair=1``: the fair hint instead (``basis`` ``fair``, with ``won`` of ``samples``): the move
-    after which most of the sampled ways the unseen cards can lie can still be won.
+    after which most of the sampled ways to deal the unseen cards can still be won.
 
     Changes nothing: to count the hint in the statistics (a win "with hints"), the page asks with
     ``POST`` instead. On a known winning line it answers at once; when the solver is busy it answers
@@ -256,6 +256,8 @@ async def _hint(game_id: str, request: Request, *, mark: bool, fair: bool = Fals
         return answer
     found = await analyzer_of(request).hint(record.id, record.game, state, last[-1] if last else None,
                                             get_language(), point_of(record))
+    if found["status"] == Status.LOST:  # only useful moves, or the end: never round in circles
+        found = {**hint_answer(service.lost_hint(record, state)), "busy": found.get("busy", False)}
     if mark:
         service.store.mark_hint_used(player, game_id)
     return HintOut.model_validate(found)

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { fmt, langTag, t, tc } from "./i18n.js";
-import { fairMode, hintQuery, scheduleOdds } from "./fair.js";
+import { fairMode, hintQuery, scheduleOdds, watchFairHint } from "./fair.js";
 import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
 import { hintWords } from "./words.js";
 
@@ -52,7 +52,7 @@ export function scheduleWinnable() {
   const g = app.game;
   if (!g) return;
   if (fairMode()) {
-    scheduleOdds(g); // the fair dot: odds over the ways the unseen cards can lie
+    scheduleOdds(g); // the fair dot: odds over the ways to deal the unseen cards
     return;
   }
   if (g.won) {
@@ -94,7 +94,38 @@ export function scheduleWinnable() {
 
 export function hideHint() {
   $("hint-box").hidden = true;
+  delete $("hint-box").dataset.end;
   for (const el of $("table").querySelectorAll(".hint-src, .hint-dst")) el.classList.remove("hint-src", "hint-dst");
+}
+
+let endGame = () => {};
+
+/** What the hint's "End the game" button does, when no useful move is left (main.js: abandon it). */
+export function onEndGame(end) {
+  endGame = end;
+}
+
+/** Lost, and every move left only goes round in circles: say so, and offer to end the game. */
+function showNoUsefulMoves(hint) {
+  const box = $("hint-box");
+  const head = document.createElement("strong");
+  head.textContent = t("No useful moves left");
+  const small = document.createElement("small");
+  const why = hint.explanation || "";
+  // the sentence starts with the bold words ("No useful moves left: …"): say them once
+  small.textContent = why.startsWith(`${head.textContent}:`) ? why.slice(head.textContent.length + 1).trim() : why;
+  const end = document.createElement("button");
+  end.type = "button";
+  end.id = "hint-end";
+  end.textContent = t("End the game (it counts as lost)");
+  end.addEventListener("click", () => endGame());
+  box.replaceChildren(head, small, end);
+  box.dataset.basis = hint.basis || "";
+  box.dataset.move = "";
+  box.dataset.end = "true";
+  box.hidden = false;
+  announce(`${t("No useful moves left")} (${hint.explanation || ""})`);
+  setWinnable("lost");
 }
 
 /** Ask for a hint; POST, because a hint counts in the statistics (a win "with hints"). */
@@ -106,14 +137,22 @@ export async function showHint() {
   const g = app.game;
   if (!g) return;
   let hint;
+  const stopWatching = fairMode() ? watchFairHint(g) : null; // the fair hint shows how far it has got
   try {
     hint = await fetchHint(g);
   } catch (err) {
+    if (stopWatching) hideHint();
     notice(err.status === 404 && !err.detail ? t("Hints are not available yet.") : errorText(err));
     return;
+  } finally {
+    if (stopWatching) stopWatching();
   }
   if (app.game !== g) return;
   hideHint();
+  if (hint.no_useful_moves) {
+    showNoUsefulMoves(hint);
+    return;
+  }
   const box = $("hint-box");
   const parts = [];
   if (hint.move) {

@@ -1,11 +1,12 @@
 // Fair analysis: a setting "Analysis: exact (knows the stock) / fair (only what you see)", remembered,
 // exact by default. In fair mode the dot shows the odds the server counts over more and more of the
-// ways the unseen cards can lie (GET /api/games/{id}/odds), the hint is the fair hint (?fair=1), and
+// ways to deal the unseen cards (GET /api/games/{id}/odds), the hint is the fair hint (?fair=1), and
 // "Show me how" (which follows a line found by knowing the stock) waits until nothing is hidden.
 
 import { api } from "./api.js";
 import { langTag, plural, t, tc } from "./i18n.js";
 import { $, app } from "./state.js";
+import { hintWords } from "./words.js";
 
 const MODE_KEY = "patience.analysis";
 const EXACT = "exact";
@@ -120,6 +121,61 @@ export function scheduleOdds(g) {
     }
   };
   fair.timer = window.setTimeout(poll, 120);
+}
+
+// ---------------------------------------------------------------- the fair hint while it thinks
+
+const PROGRESS_MS = 300;
+
+/** The hint box's words for a fair hint's progress: the ways decided so far, the best move so far. */
+function progressText(g, progress) {
+  if (!progress.samples || !progress.decided) return t(COUNTING);
+  const values = { decided: progress.decided, won: progress.won };
+  if (!progress.move) {
+    return plural("{decided} of {count} way to deal the unseen cards decided…", progress.samples, values);
+  }
+  return plural("{decided} of {count} way to deal the unseen cards decided: best so far {move}, wins in {won}",
+                progress.samples, { ...values, move: hintWords(g, progress.move) });
+}
+
+function showProgress(g, progress) {
+  const box = $("hint-box");
+  const head = document.createElement("strong");
+  head.textContent = t("Thinking…");
+  const small = document.createElement("small");
+  small.textContent = progressText(g, progress);
+  box.replaceChildren(head, small);
+  box.dataset.basis = "fair";
+  box.dataset.thinking = String(progress.decided || 0);
+  box.dataset.move = "";
+  box.hidden = false;
+}
+
+/**
+ * While a fair hint thinks, show in the hint box how far it has got (GET /api/games/{id}/hint/progress):
+ * the ways to deal the unseen cards decided so far and the best move so far. Returns the stopper.
+ */
+export function watchFairHint(g) {
+  let timer = 0;
+  let stopped = false;
+  showProgress(g, { samples: 0, decided: 0 });
+  const poll = async () => {
+    let progress = null;
+    try {
+      progress = await api.get(`/api/games/${g.id}/hint/progress`);
+    } catch (err) {
+      progress = null; // progress is a courtesy: the hint itself still answers
+    }
+    if (stopped || app.game !== g) return;
+    if (progress && progress.version === g.version && progress.running) showProgress(g, progress);
+    timer = window.setTimeout(poll, PROGRESS_MS);
+  };
+  timer = window.setTimeout(poll, PROGRESS_MS);
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    delete $("hint-box").dataset.thinking;
+  };
 }
 
 /** Stop polling the odds (the exact dot takes over). */

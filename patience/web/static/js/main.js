@@ -2,18 +2,18 @@
 // input into moves in our notation. It holds no rules: legality, conveniences and messages come from
 // the server (`legal`, the double-click route, `message`).
 
-import { hideHint, scheduleWinnable, showHint } from "./advice.js";
+import { hideHint, onEndGame, scheduleWinnable, showHint } from "./advice.js";
 import { api } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
 import { installClock, report, takeTime } from "./clock.js";
 import { installFair } from "./fair.js";
 import { confirmLoss, installConfirm, openRules, openSaved } from "./dialogs.js";
 import { finishGame, installFinish, offerFinish } from "./finish.js";
-import { installPointer } from "./drag.js";
+import { clearSelection, installPointerInput, markSelection, select } from "./pointer.js";
 import { fmt, languages, lang, loadMessages, plural, t, translateDocument, useMessages } from "./i18n.js";
 import { installKeyboard, setFocusPile } from "./keyboard.js";
 import {
-  $, announce, app, errorText, moveText, notice, parseMove, pileEl, run, viewPile,
+  $, announce, app, errorText, notice, run,
 } from "./state.js";
 import { StatsDialog } from "./stats.js";
 import { installShow } from "./show.js";
@@ -33,7 +33,6 @@ import { embedded } from "./boot.js";
 
 const GAME_KEY = "patience.game";
 const SLUG_KEY = "patience.slug";
-const DOUBLE_TAP_MS = 450;
 const MAX_DEAL = 4294967295;
 
 // ---------------------------------------------------------------- rendering
@@ -126,52 +125,6 @@ function setGame(game, mode = "move", spoken = null) {
   if (spoken) parts.push(spoken);
   if (game.message && (!before || before.message !== game.message || newGame)) parts.push(game.message);
   if (parts.length) announce(parts.join(". "));
-}
-
-// ---------------------------------------------------------------- selection and targets
-
-function targetsFor(src, count) {
-  const targets = new Set();
-  for (const text of app.game.legal || []) {
-    const m = parseMove(text);
-    if (m && m.src === src && m.count === count) targets.add(m.dst);
-  }
-  return targets;
-}
-
-function clearMarks() {
-  for (const el of $("table").querySelectorAll(".target, .source")) el.classList.remove("target", "source");
-  for (const el of $("table").querySelectorAll(".card.selected")) el.classList.remove("selected");
-}
-
-function highlightTargets(src, count) {
-  for (const dst of targetsFor(src, count)) {
-    const el = pileEl(dst);
-    if (el) el.classList.add("target");
-  }
-}
-
-function markSelection() {
-  clearMarks();
-  const sel = app.selection;
-  if (!sel) return;
-  const el = pileEl(sel.pile);
-  if (!el) return;
-  el.classList.add("source");
-  const cards = [...el.querySelectorAll(":scope > [data-card]")];
-  for (const card of cards.slice(cards.length - sel.count)) card.classList.add("selected");
-  highlightTargets(sel.pile, sel.count);
-}
-
-function select(pile, count) {
-  if (count > 0) playSound("pick");
-  app.selection = count > 0 ? { pile, count } : null;
-  markSelection();
-}
-
-function clearSelection() {
-  app.selection = null;
-  clearMarks();
 }
 
 // ---------------------------------------------------------------- talking to the server
@@ -289,6 +242,17 @@ async function restart() {
   }
 }
 
+/** End the game on the table as lost (the hint offers it when no useful move is left). */
+async function endGame() {
+  const g = app.game;
+  if (!g || g.finished) return;
+  try {
+    setGame(await api.post(`/api/games/${g.id}/abandon`, {}), "move", t("The game is over: it counts as lost."));
+  } catch (err) {
+    notice(errorText(err));
+  }
+}
+
 async function loadGame(id, mode = "deal") {
   const game = await api.get(`/api/games/${encodeURIComponent(id)}`);
   setGame(game, mode);
@@ -306,106 +270,6 @@ async function reloadGame() {
   }
 }
 
-// ---------------------------------------------------------------- pointer input
-
-function groupCount(el, index) {
-  const n = el.querySelectorAll(":scope > [data-card]").length;
-  if (index < 0) return n ? 1 : 0;
-  return n - index;
-}
-
-/** A tap or click on a pile: deal, select, move the selection there, or (twice quickly) double-click. */
-function onTap(el, index, queued = false) {
-  if (!app.game) return;
-  if (!queued && app.pending > 0 && el.dataset.kind !== "stock") {
-    // a move (a deal) is on its way: the tap waits for its answer, then takes the pile as it is then
-    const count = el.querySelectorAll(":scope > [data-card]").length;
-    const pile = el.dataset.pile;
-    run(() => {
-      const now = document.querySelector(`#table [data-pile="${pile}"]`);
-      if (!now) return;
-      const cards = now.querySelectorAll(":scope > [data-card]").length;
-      onTap(now, cards === count ? index : cards - 1, true);
-    });
-    return;
-  }
-  const notation = el.dataset.notation;
-  const now = performance.now();
-  const last = app.lastTap;
-  app.lastTap = { notation, time: now };
-  setFocusPile(notation, false);
-  hideHint();
-  if (el.dataset.kind === "stock") {
-    clearSelection();
-    app.lastTap = null;
-    run(() => playMoves(["s"]));
-    return;
-  }
-  if (last && last.notation === notation && now - last.time < DOUBLE_TAP_MS) {
-    app.lastTap = null;
-    clearSelection();
-    run(() => doubleClick(notation));
-    return;
-  }
-  if (app.selection) {
-    const sel = app.selection;
-    clearSelection();
-    if (sel.pile === notation) return;
-    app.lastTap = null;
-    run(() => playMoves([moveText(sel.pile, notation, sel.count)]));
-    return;
-  }
-  const count = groupCount(el, index);
-  if (count > 0) select(notation, count);
-}
-
-/** Does the pile `notation` of the game on the table end with these cards? */
-function topCardsAre(notation, cards) {
-  const pile = viewPile(app.game.view, notation);
-  const top = pile ? pile.cards.slice(-cards.length) : [];
-  return top.length === cards.length && top.every((card, i) => card === cards[i]);
-}
-
-/** Cards taken while a deal or a move was on its way are no longer where they were: say so. */
-function tableChanged() {
-  playSound("refuse");
-  notice(t("The table changed while you were moving cards: pick them up again."));
-  return false;
-}
-
-function installPointerInput() {
-  installPointer($("table"), $("drag-layer"), {
-    tap: onTap,
-    dragStart(el, count) {
-      if (!app.game || el.dataset.kind === "stock") return false;
-      clearSelection();
-      hideHint();
-      app.lastTap = null;
-      highlightTargets(el.dataset.notation, count);
-      playSound("pick");
-      return true;
-    },
-    async drop(srcEl, dstEl, count, cards) {
-      const src = srcEl.dataset.notation;
-      const dst = dstEl.dataset.notation;
-      if (dst === "s") {
-        playSound("refuse");
-        notice(t("Cards cannot be put on the stock."));
-        return false;
-      }
-      const dragged = cards.map(({ el }) => el.dataset.card);
-      // after the answers on their way (a deal, say), when the source pile still ends with these cards
-      return run(() => (topCardsAre(src, dragged) ? playMoves([moveText(src, dst, count)]) : tableChanged()));
-    },
-    changed: tableChanged,
-    restore() {
-      render("none");
-    },
-    dragEnd() {
-      clearMarks();
-    },
-  });
-}
 
 // ---------------------------------------------------------------- choosing games and languages
 
@@ -611,7 +475,8 @@ async function boot() {
   // draw, none after it); when its height changes, the cards are sized again
   installToolbar(document.querySelector(".toolbar"), () => app.game && render("none"));
   wireControls();
-  installPointerInput();
+  installPointerInput({ playMoves, doubleClick, render });
+  onEndGame(() => run(endGame));
   installShare(() => app.game, notice);
   // /?game=hamilton&deal=123 (or &deck=…) opens that deal (a link to share); reload then resumes it
   const linked = dealFromLink(window.location.search);

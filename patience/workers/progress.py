@@ -1,0 +1,99 @@
+"""How far each fair hint has got, told by the hint workers while they think.
+
+A fair hint solves its completions one at a time in a worker process (see
+:func:`patience.workers.odds.fair_hint_job`); after each it puts
+``(token, progress)`` on the hint pool's queue. One thread of the server
+reads that queue into a :class:`ProgressBoard`, where a page's question
+(``GET /api/games/{id}/hint/progress``) finds it by token: the game and its
+version. The board keeps the newest :data:`KEPT` hints only.
+
+>>> board = ProgressBoard()
+>>> board.start("g:3", 32)
+>>> board.told("g:3", {"decided": 5, "samples": 32, "move": "t2-t3", "won": 4})
+>>> board.get("g:3")["decided"], board.get("g:3")["running"]
+(5, True)
+>>> board.finish("g:3", {"samples": 20, "won": 15, "move": "t2-t3"})
+>>> board.told("g:3", {"decided": 6, "samples": 32, "move": "t2-t3", "won": 5})  # late: ignored
+>>> board.get("g:3")["decided"], board.get("g:3")["running"], board.get("other") is None
+(20, False, True)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any, Final
+
+from patience.workers.pool import context
+
+#: Fair hints whose progress is kept (the oldest is forgotten first).
+KEPT: Final = 256
+
+
+class ProgressBoard:
+    """Each fair hint's progress by token; thread-safe. :meth:`queue` is what the workers report on."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._queue: Any = None
+        self._reader: threading.Thread | None = None
+
+    def queue(self) -> Any:
+        """The queue to give the hint pool's workers (made, and its reader started, on first use)."""
+        with self._lock:
+            if self._queue is None:
+                self._queue = context().SimpleQueue()
+                self._reader = threading.Thread(target=self._read, args=(self._queue,),
+                                                name="fair-hint-progress", daemon=True)
+                self._reader.start()
+            return self._queue
+
+    def _read(self, queue: Any) -> None:
+        while True:
+            message = queue.get()
+            if message is None:
+                return
+            token, progress = message
+            self.told(token, progress)
+
+    def _put(self, token: str, entry: dict[str, Any]) -> None:
+        self._entries[token] = entry
+        self._entries.move_to_end(token)
+        while len(self._entries) > KEPT:
+            self._entries.popitem(last=False)
+
+    def start(self, token: str, samples: int) -> None:
+        """A fair hint starts: nothing decided yet."""
+        with self._lock:
+            self._put(token, {"running": True, "decided": 0, "samples": samples, "move": None, "won": 0})
+
+    def told(self, token: str, progress: dict[str, Any]) -> None:
+        """A worker's report; ignored once the hint has finished (a report may arrive late)."""
+        with self._lock:
+            entry = self._entries.get(token)
+            if entry is not None and entry["running"]:
+                self._put(token, {**progress, "running": True})
+
+    def finish(self, token: str, answer: dict[str, Any] | None) -> None:
+        """The hint is answered (``answer``: its ``samples``, ``won`` and ``move``; ``None``: it failed)."""
+        with self._lock:
+            entry = self._entries.get(token)
+            if entry is None:
+                return
+            if answer is not None and answer.get("samples"):
+                entry = {**entry, "decided": answer["samples"], "won": answer["won"], "move": answer["move"]}
+            self._put(token, {**entry, "running": False})
+
+    def get(self, token: str) -> dict[str, Any] | None:
+        """The hint's progress, ``None`` when none is known."""
+        with self._lock:
+            entry = self._entries.get(token)
+            return None if entry is None else dict(entry)
+
+    def close(self) -> None:
+        """Stop the reader thread."""
+        with self._lock:
+            queue, self._queue = self._queue, None
+        if queue is not None:
+            queue.put(None)
