@@ -32,20 +32,20 @@ from patience.workers.odds import HINT_SAMPLES, MAX_NODES, seed_of
 
 def _counted(run: Any) -> tuple[FairHint, float, int]:
     calls = 0
-    real = fair.solve
+    real = vars(fair)["solve"]  # the name the fair analysis calls
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         nonlocal calls
         calls += 1
         return real(*args, **kwargs)
 
-    fair.solve = counting  # type: ignore[assignment]
+    vars(fair)["solve"] = counting
     try:
         started = time.process_time()
         answer = run()
         return answer, time.process_time() - started, calls
     finally:
-        fair.solve = real  # type: ignore[assignment]
+        vars(fair)["solve"] = real
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -37,7 +37,7 @@ def test_the_old_hint_goes_round_in_circles() -> None:
 @pytest.mark.parametrize("deal", LOST_DEALS)
 def test_useful_hints_never_return_and_end(deal: int) -> None:
     game = get_game("hamilton")
-    state, played = game.new(deal), []
+    state, played = game.new(deal), list[Move]()
     seen = {state.key()}
     for _step in range(MOST_MOVES):
         found = known_hint(game, state, STATUS_LOST, (), played[-1] if played else None,

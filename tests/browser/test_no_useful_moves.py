@@ -19,7 +19,7 @@ DEAL = 82  # never winnable (docs/survey/hamilton-1-2000.jsonl.gz)
 def hinted_moves(deal: int) -> list[str]:
     """The moves the hints of a lost game propose, one after another, until they propose none."""
     game = get_game("hamilton")
-    state, played = game.new(deal), []
+    state, played = game.new(deal), list[Move]()
     while True:
         found = known_hint(game, state, STATUS_LOST, (), played[-1] if played else None,
                            seen=positions_seen(game, game.new(deal), played))
