@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use patience_core::search::{solve_with, Limits, SearchGame, Shares};
+use patience_core::search::{solve_with, Limits, SearchGame};
 use patience_core::union_square;
 
 fn main() {
@@ -15,18 +15,7 @@ fn main() {
     let state = union_square::parse_position(text.trim()).expect("a Union Square position");
     let default = union_square::UnionSquare::SHARES;
     let shares = match std::env::var("SHARES") {
-        Ok(text) => {
-            let n: Vec<u32> = text.split(',').map(|x| x.trim().parse().expect("SHARES=b,v,p")).collect();
-            Shares {
-                best: n[0],
-                valued: n[1],
-                plain: n[2],
-                batch: n.get(3).copied().unwrap_or(default.batch),
-                best_leads: n.get(4).map_or(default.best_leads, |&lead| lead > 0),
-                alone: n.get(5).map_or(default.alone, |&alone| u64::from(alone)),
-                ..default
-            }
-        }
+        Ok(text) => default.with_text(&text).expect("SHARES=best,valued,plain[,batch[,best_leads[,alone]]]"),
         Err(_) => default,
     };
     let limits = Limits { max_nodes: Some(max_nodes), ..Limits::default() };

@@ -35,19 +35,7 @@ fn main() {
     let mut out = args.get(4).map(|p| std::fs::File::create(p).expect("the output file"));
     let limits = Limits { max_nodes: Some(max_nodes), ..Limits::default() };
     let shares = |default: Shares| match std::env::var("SHARES") {
-        Ok(text) => {
-            let n: Vec<u32> =
-                text.split(',').map(|x| x.trim().parse().expect("SHARES=b,v,p")).collect();
-            Shares {
-                best: n[0],
-                valued: n[1],
-                plain: n[2],
-                batch: n.get(3).copied().unwrap_or(default.batch),
-                best_leads: n.get(4).map_or(default.best_leads, |&lead| lead > 0),
-                alone: n.get(5).map_or(default.alone, |&alone| u64::from(alone)),
-                ..default
-            }
-        }
+        Ok(text) => default.with_text(&text).expect("SHARES=best,valued,plain[,batch[,best_leads[,alone]]]"),
         Err(_) => default,
     };
     let ham_shares = shares(hamilton::Hamilton::SHARES);

@@ -96,6 +96,28 @@ impl Shares {
     pub const DEPTH_FIRST: Shares =
         Shares { best: 0, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true, alone: 0 };
 
+    /// These shares with the first fields replaced from text
+    /// `best,valued,plain[,batch[,best_leads 0/1[,alone]]]` (the examples' `SHARES`).
+    pub fn with_text(self, text: &str) -> Result<Shares, String> {
+        let n: Vec<u64> = text
+            .split(',')
+            .map(|x| x.trim().parse().map_err(|_| format!("not a number: {x:?} in {text:?}")))
+            .collect::<Result<_, _>>()?;
+        if n.len() < 3 {
+            return Err(format!("want best,valued,plain[,batch[,best_leads[,alone]]], not {text:?}"));
+        }
+        let small = |k: usize, v: u64| u32::try_from(v).map_err(|_| format!("field {k} too large in {text:?}"));
+        Ok(Shares {
+            best: small(0, n[0])?,
+            valued: small(1, n[1])?,
+            plain: small(2, n[2])?,
+            batch: n.get(3).map_or(Ok(self.batch), |&b| small(3, b))?,
+            best_leads: n.get(4).map_or(self.best_leads, |&lead| lead > 0),
+            alone: n.get(5).copied().unwrap_or(self.alone),
+            ..self
+        })
+    }
+
     /// The bytes the best-first searches may hold together under `limits`.
     pub fn best_bytes(&self, limits: &Limits) -> usize {
         self.best_bytes.unwrap_or(limits.table_bytes / 2)
@@ -144,6 +166,15 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shares_are_read_from_text() {
+        let read = Shares::DEFAULT.with_text("1, 0, 2,6,0,500").unwrap();
+        assert_eq!((read.best, read.valued, read.plain, read.batch, read.best_leads, read.alone), (1, 0, 2, 6, false, 500));
+        assert_eq!(Shares::DEFAULT.with_text("2,1,1").unwrap(), Shares { best: 2, ..Shares::DEFAULT });
+        assert!(Shares::DEFAULT.with_text("2,1").is_err());
+        assert!(Shares::DEFAULT.with_text("2,x,1").is_err());
+    }
 
     #[test]
     fn limits_are_read() {

@@ -179,10 +179,8 @@ fn search<G: SearchGame>(
     outcome.peak_entries = outcome.peak_entries.max(first.peak_entries);
     outcome.best_bytes = outcome.best_bytes.max(first.best_bytes);
     outcome.deepest = outcome.deepest.max(first.deepest);
-    if outcome.parts.len() == first.parts.len() {
-        for (part, lone) in outcome.parts.iter_mut().zip(&first.parts) {
-            *part += lone;
-        }
+    for (part, lone) in outcome.parts.iter_mut().zip(&first.parts) {
+        *part += lone; // the same root, so the same parts
     }
     outcome.seconds = started.elapsed().as_secs_f64();
     outcome
