@@ -1,4 +1,4 @@
-"""One bounded, thread-safe cache: the newest ``size`` entries by key, the least recently used forgotten first.
+"""One bounded, thread-safe cache: the newest ``size`` entries by key, the least recently used go first.
 
 Every memory the server keeps by game (positions by version, kept reviews,
 fair reviews in progress, observations, decided answers) is one of these,

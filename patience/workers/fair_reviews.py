@@ -20,12 +20,12 @@ import contextvars
 import logging
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+from patience.cache import BoundedCache
 from patience.fair import Budget
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
@@ -96,7 +96,7 @@ class FairReviews:
         self.samples = samples
         self.max_nodes = max_nodes
         self._lock = threading.Lock()
-        self._work: OrderedDict[tuple[str, int], _Work] = OrderedDict()
+        self._work: BoundedCache[tuple[str, int], _Work] = BoundedCache(KEPT)
         self._threads: set[threading.Thread] = set()
 
     def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
@@ -104,12 +104,7 @@ class FairReviews:
         """A page asks: the review so far; the next piece starts in the background if none runs."""
         key = (game_id, version)
         with self._lock:
-            work = self._work.get(key)
-            if work is None:
-                work = self._work[key] = _Work(slug, deal, list(moves), seed)
-                while len(self._work) > KEPT:
-                    self._work.popitem(last=False)
-            self._work.move_to_end(key)
+            work = self._work.setdefault(key, lambda: _Work(slug, deal, list(moves), seed))
             start = not work.done and not work.running and work.failures < MAX_FAILURES
             if start:
                 work.running = True
@@ -162,6 +157,8 @@ class FairReviews:
             thread.join(timeout)
 
 
+#: What the kept answers hold for a key never made.
+_MISSING: Final = object()
 #: Answers the review route keeps, by game, version and progress (boards and words made once).
 KEPT_ANSWERS: Final = 64
 #: Answers waiting to be made beside the one being made; more are refused as busy (503).
@@ -184,18 +181,16 @@ class ReviewAnswers:
 
     def __init__(self, *, queue: int = ANSWER_QUEUE, kept: int = KEPT_ANSWERS) -> None:
         self._places = Slots(workers=1, queue=queue)
-        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
-        self._size = kept
+        self._kept: BoundedCache[Hashable, Any] = BoundedCache(kept)
         self._lock = threading.Lock()
         self._thread: ThreadPoolExecutor | None = None
 
     async def get(self, key: Hashable, make: Callable[..., T], *args: Any) -> T:
         """The kept answer of ``key``, or ``make(*args)`` made in the answers' thread and kept."""
-        with self._lock:
-            if key in self._kept:
-                self._kept.move_to_end(key)
-                answer: T = self._kept[key]
-                return answer
+        kept: Any = self._kept.get(key, _MISSING)
+        if kept is not _MISSING:
+            answer: T = kept
+            return answer
         if not self._places.take():
             raise WorkersBusyError
         try:
@@ -207,10 +202,7 @@ class ReviewAnswers:
             answer = await asyncio.wrap_future(future)
         finally:
             self._places.release()
-        with self._lock:
-            self._kept[key] = answer
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
+        self._kept.put(key, answer)
         return answer
 
     def shutdown(self) -> None:

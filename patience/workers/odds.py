@@ -36,12 +36,12 @@ import hashlib
 import logging
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
+from patience.cache import BoundedCache
 from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
@@ -163,20 +163,15 @@ class OddsKeeper:
         self._watches: dict[str, _OddsWatch] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._stopped = False
-        self._seen: OrderedDict[tuple[str, int], Observation] = OrderedDict()
+        self._seen: BoundedCache[tuple[str, int], Observation] = BoundedCache(OBSERVATIONS_KEPT)
 
     def observation(self, game_id: str, version: int, make: Callable[[], Observation]) -> Observation:
         """The observation of a game's version, made once (``make`` reads the game's moves)."""
         key = (game_id, version)
-        with self._lock:
-            if key in self._seen:
-                self._seen.move_to_end(key)
-                return self._seen[key]
-        seen = make()
-        with self._lock:
-            self._seen[key] = seen
-            while len(self._seen) > OBSERVATIONS_KEPT:
-                self._seen.popitem(last=False)
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = make()
+            self._seen.put(key, seen)
         return seen
 
     # --- asking ------------------------------------------------------------------------------

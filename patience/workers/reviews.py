@@ -18,11 +18,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any, Final, TypeVar
 
+from patience.cache import BoundedCache
 from patience.rules import get_game
 from patience.solver.result import Status
 from patience.workers.pool import Slots, WorkersBusyError, process_pool
@@ -67,7 +67,7 @@ class Reviewer:
         self._new_executor = executor
         self._lock = threading.Lock()
         self._pool: Executor | None = None
-        self._known: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self._known: BoundedCache[tuple[str, int], dict[str, Any]] = BoundedCache(KNOWN_REVIEWS)
         self._places = Slots(workers=1, queue=MAX_WAITING - 1)
         self._running = False
 
@@ -79,11 +79,7 @@ class Reviewer:
 
     def known(self, game_id: str, version: int) -> dict[str, Any] | None:
         """The kept review of a game at a version, if any."""
-        with self._lock:
-            answer = self._known.get((game_id, version))
-            if answer is not None:
-                self._known.move_to_end((game_id, version))
-            return answer
+        return self._known.get((game_id, version))
 
     async def review(self, game_id: str, version: int, slug: str, deal: int | str,
                      moves: list[str]) -> dict[str, Any]:
@@ -95,10 +91,7 @@ class Reviewer:
                     "status": Status.UNKNOWN.value, "line": []}
         answer, whole = await self.in_worker(fallback, self._job, slug, deal, moves, self.budget)
         if whole:
-            with self._lock:
-                self._known[(game_id, version)] = answer
-                while len(self._known) > KNOWN_REVIEWS:
-                    self._known.popitem(last=False)
+            self._known.put((game_id, version), answer)
         return answer
 
     async def in_worker(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
