@@ -20,6 +20,7 @@ table shows them (``8♥``) and piles by name (``pile 3``, ``foundation 1``,
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from patience.cards import card_symbol, parse_card
@@ -218,3 +219,15 @@ def fair_hint_text(game: Game[Any], state: Any, answer: FairHint, planned: int |
                                "The {rest} other ways could not change the choice, so they were not tried.",
                                rest).format(rest=rest)
     return text
+
+
+def clock_text(seconds: float) -> str:
+    """``h:mm:ss`` or ``m:ss``.
+
+    >>> clock_text(65), clock_text(3725)
+    ('1:05', '1:02:05')
+    """
+    total = math.floor(seconds)  # as the game clock shows it (elapsed_seconds is rounded down)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -19,7 +19,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
 
-import platformdirs
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -40,6 +39,8 @@ from patience.errors import (
 )
 from patience.i18n import LANGUAGES, N_, _
 from patience.store import Store
+from patience.store.files import DATABASE_NAME as DATABASE_NAME  # re-exported: the names stay where they were
+from patience.store.files import default_db_path as default_db_path
 from patience.web import boot
 from patience.web.boot import embed, is_navigation
 from patience.web.bundle import BundleCache, MadeCache, stylesheet
@@ -56,17 +57,11 @@ from patience.workers.imports import Imports
 from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
-DATABASE_NAME: Final = "patience.sqlite3"
 #: The page's script: its modules in one file (patience/web/bundle.py).
 PAGE_SCRIPT: Final = "/page.js"
 #: The page's stylesheets in one file, in this order (patience/web/bundle.py).
 PAGE_STYLE: Final = "/page.css"
 PAGE_STYLESHEETS: Final = (STATIC_DIR / "style.css", STATIC_DIR / "looks.css", STATIC_DIR / "fair.css")
-
-
-def default_db_path() -> Path:
-    """Where the player's games are kept: the user's data directory (platformdirs)."""
-    return Path(platformdirs.user_data_dir("patience", appauthor=False)) / DATABASE_NAME
 
 
 #: What a validation error means, by pydantic's error type (others: :data:`_OTHER_PROBLEM`).

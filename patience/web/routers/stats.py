@@ -34,6 +34,7 @@ from patience.web.middleware import is_json
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import HistoryOut, ImportOut, ResetOut, StatsOut
 from patience.web.service import iso_time
+from patience.wording import clock_text
 from patience.workers.imports import Imports
 from patience.workers.pool import WorkersBusyError
 
@@ -41,18 +42,6 @@ router = APIRouter(prefix="/api/stats", tags=["statistics"])
 HISTORY_LENGTH = 100
 #: Seconds to wait before trying an import again when others are under way (503).
 IMPORT_RETRY_SECONDS: Final = 5
-
-
-def clock_text(seconds: float) -> str:
-    """``h:mm:ss`` or ``m:ss``.
-
-    >>> clock_text(65), clock_text(3725)
-    ('1:05', '1:02:05')
-    """
-    total = math.floor(seconds)  # as the game clock shows it (elapsed_seconds is rounded down)
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, str]]]:
