@@ -11,55 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
 
 from patience.i18n import get_language
 from patience.observation import Observation
 from patience.rules import Move, get_game
 from patience.store import GameRecord
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
-from patience.web.schemas import HintOut
+from patience.web.schemas import FairHintOut, FairProgressOut, OddsOut
 from patience.workers import Workers
 from patience.workers.odds import OddsKeeper, seed_of
 
 router = APIRouter(prefix="/api/games", tags=["games"])
-
-
-class OddsOut(BaseModel):
-    """The fair odds so far: of ``samples`` ways to deal the unseen cards, how many can still be won."""
-
-    version: int
-    samples: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
-    won: int = Field(description="Completions that can still be won")
-    lost: int = Field(description="Completions that can no longer be won")
-    unknown: int = Field(description="Completions not decided within the node budget")
-    low: float = Field(description="Lower end of the 95% interval of the share that can be won "
-                                   "(unknowns counted as lost)")
-    high: float = Field(description="Upper end of the 95% interval (unknowns counted as won)")
-    more: bool = Field(description="More completions are being solved: ask again")
-    hidden: int = Field(description="Cards the player has not seen (0: the odds are exact)")
-    seed: int = Field(description="The samples' seed, made from what the player sees")
-
-
-class FairHintOut(HintOut):
-    """A fair hint (``basis`` ``fair``): the move after which most sampled completions can still be won."""
-
-    won: int = Field(description="Sampled completions that can still be won after the move")
-    samples: int = Field(description="Completions solved (0: a safe move, given at once); fewer than "
-                                     "planned when the rest could not change the move")
-    planned: int = Field(default=0, description="Completions drawn: the search stops early, after "
-                                                "samples of them, once none of the rest can change the move")
-
-
-class FairProgressOut(BaseModel):
-    """How far the fair hint of the game's position has got while it thinks."""
-
-    version: int
-    running: bool = Field(description="The hint is still thinking: ask again")
-    decided: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
-    samples: int = Field(description="Completions drawn in all")
-    move: str | None = Field(description="The best move so far (null: none yet)")
-    won: int = Field(description="Completions solved so far that can still be won after that move")
 
 
 def workers_of(request: Request) -> Workers:

@@ -20,12 +20,13 @@ from patience.rules import game_slugs, get_game
 from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.web.routers.common import analyzer_of, errors, player_of, service_of
-from patience.web.routers.fair import FairHintOut, fair_hint
+from patience.web.routers.fair import fair_hint
 from patience.web.schemas import (
     CatalogEntryOut,
     ClockIn,
     ClockOut,
     DoubleClickIn,
+    FairHintOut,
     GameOut,
     GameSummaryOut,
     HintOut,
