@@ -41,7 +41,9 @@ from patience.i18n import LANGUAGES, N_, _
 from patience.store import Store
 from patience.store.files import DATABASE_NAME as DATABASE_NAME  # re-exported: the names stay where they were
 from patience.store.files import default_db_path as default_db_path
+from patience.table import Table
 from patience.web import boot
+from patience.web.analysis import GameAnalysis
 from patience.web.boot import embed, is_navigation
 from patience.web.bundle import BundleCache, MadeCache, stylesheet
 from patience.web.context import RequestContextMiddleware
@@ -251,7 +253,8 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
         redoc_url=None,
     )
     app.state.store = store
-    app.state.service = GameService(store, catalog=catalog)
+    app.state.service = GameService(Table(store, catalog=catalog))
+    app.state.analysis = GameAnalysis(app.state.service, workers)
     app.state.workers = workers
     app.state.imports = imports
     app.state.analyzer = workers.analyzer

@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, Strict
 from pydantic_core import PydanticCustomError
 
 from patience.i18n import _
+from patience.rules import game_slugs
+from patience.store.exchange import FIELDS, FORMAT, MAX_GAMES, VERSION
 
 WinnableStatus = Literal["winnable", "lost", "unknown", "pending"]
 Difficulty = Literal["easy", "medium", "hard"]
@@ -486,3 +488,29 @@ class FairProgressOut(BaseModel):
     samples: int = Field(description="Completions drawn in all")
     move: str | None = Field(description="The best move so far (null: none yet)")
     won: int = Field(description="Completions solved so far that can still be won after that move")
+
+
+#: A date as the files write it: the digits of a real month, day and time of day (UTC).
+DAY_PATTERN: Final = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+_STAMP: Final = {"type": "string", "pattern": f"^{DAY_PATTERN}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"}
+_COUNT: Final = {"type": "integer", "minimum": 0, "maximum": 10**9 - 1}
+#: One game of the file, as the import reads it (beyond this, the rules of its game say what is possible:
+#: see docs/formats.md).
+GAME_ENTRY: Final = {
+    "type": "object", "required": list(FIELDS), "additionalProperties": False,
+    "description": "One played deal: a deal number or a deck string (the other null); finished_at null "
+                   "exactly when the result is in progress",
+    "properties": {
+        "id": {"type": "string", "pattern": "^g_[0-9a-f]{24}$"},
+        "game": {"type": "string", "enum": game_slugs()},
+        "deal": {"type": ["integer", "null"], "minimum": 1, "maximum": 2**32 - 1},
+        "deck": {"type": ["string", "null"], "maxLength": 2000},
+        "result": {"type": "string", "enum": ["won", "lost", "in progress"]},
+        "score": _COUNT, "moves": _COUNT, "seconds": _COUNT,
+        "started_at": _STAMP, "finished_at": {**_STAMP, "type": ["string", "null"]},
+        "used_hints": {"type": "boolean"}, "used_undo": {"type": "boolean"}}}
+IMPORT_BODY: Final = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
+    "type": "object", "required": ["format", "version", "games"], "additionalProperties": False,
+    "description": "A JSON export of GET /api/stats/export (up to 8 MiB)",
+    "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION},
+                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": GAME_ENTRY}}}}}}}

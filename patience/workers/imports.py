@@ -25,10 +25,10 @@ from typing import Final
 
 from patience.i18n import language
 from patience.store import Store, TooManyResults
-from patience.store.exchange import ImportRefused, read_json, too_many_games
+from patience.store.exchange import ImportRefused, TooManyGames, read_json, too_many_games
 from patience.workers.pool import Slots, WorkersBusyError, process_pool
 
-__all__ = ["ImportRefused", "Imports", "import_job"]
+__all__ = ["ImportRefused", "Imports", "TooManyGames", "import_job"]
 
 #: Imports waiting beside the one running; more are refused as busy.
 IMPORT_QUEUE: Final = 1

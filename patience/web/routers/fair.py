@@ -3,42 +3,18 @@
 Both read only what the player sees: the game's observation (each game's
 ``observe``), never the order of the cards still hidden. The samples' seed
 comes from the observation itself (:func:`patience.workers.odds.seed_of`),
-so two games that differ only in that order get the same answers.
+so two games that differ only in that order get the same answers; the work is
+:class:`patience.web.analysis.GameAnalysis`'s.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 
-from patience.i18n import get_language
-from patience.observation import Observation
-from patience.rules import Move, get_game
-from patience.store import GameRecord
-from patience.web.routers.common import analyzer_of, errors, player_of, service_of
-from patience.web.schemas import FairHintOut, FairProgressOut, OddsOut
-from patience.workers import Workers
-from patience.workers.odds import OddsKeeper, seed_of
+from patience.web.routers.common import analysis_of, errors, player_of
+from patience.web.schemas import FairProgressOut, OddsOut
 
 router = APIRouter(prefix="/api/games", tags=["games"])
-
-
-def workers_of(request: Request) -> Workers:
-    """The app's solver pools."""
-    workers: Workers = request.app.state.workers
-    return workers
-
-
-def observation_of(request: Request, record: GameRecord, state: Any) -> Observation:
-    """What the player sees of this game's position (made once per version; reads the game's moves)."""
-    keeper: OddsKeeper = workers_of(request).odds
-
-    def make() -> Observation:
-        played = [Move.parse(text) for text in service_of(request).store.history(record).moves]
-        return get_game(record.game).observe(state, played)
-
-    return keeper.observation(record.id, record.version, make)
 
 
 @router.get("/{game_id}/odds", responses=errors(404))
@@ -48,26 +24,7 @@ async def odds(game_id: str, request: Request) -> OddsOut:
     Each answer gives the odds so far; while ``more`` is true the server solves more completions in
     the background (8, then 16, 32 ... up to its limit) as long as a page keeps asking: ask again.
     """
-    service = service_of(request)
-    record, state = service.load(player_of(request), game_id)
-    seen = observation_of(request, record, state)
-    answer = workers_of(request).odds.poll(record.id, record.game, seen)
-    return OddsOut.model_validate({"version": record.version, **answer.as_json()})
-
-
-async def fair_hint(request: Request, record: GameRecord, state: Any, last: str | None) -> FairHintOut:
-    """The fair hint for a game's position, on the hint pool (busy: the heuristic on a completion)."""
-    workers = workers_of(request)
-    seen = observation_of(request, record, state)
-    found = await analyzer_of(request).fair_hint(
-        record.game, seen, seed_of(seen), workers.fair_hint_samples, workers.odds.max_nodes, last,
-        get_language(), token=progress_token(record))
-    return FairHintOut.model_validate(found)
-
-
-def progress_token(record: GameRecord) -> str:
-    """Which fair hint a progress question means: the game's, at its version."""
-    return f"{record.id}:{record.version}"
+    return analysis_of(request).odds(player_of(request), game_id)
 
 
 @router.get("/{game_id}/hint/progress", responses=errors(404))
@@ -77,8 +34,4 @@ async def fair_hint_progress(game_id: str, request: Request) -> FairProgressOut:
     Ask while a fair hint (``/hint?fair=1``) is on its way; ``running`` is false once it has
     answered (its final counts) or when no fair hint of this position was asked (all zero).
     """
-    record, _state = service_of(request).load(player_of(request), game_id)
-    known = analyzer_of(request).fair_progress(progress_token(record))
-    if known is None:
-        known = {"running": False, "decided": 0, "samples": 0, "move": None, "won": 0}
-    return FairProgressOut.model_validate({"version": record.version, **known})
+    return analysis_of(request).fair_progress(player_of(request), game_id)

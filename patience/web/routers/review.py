@@ -15,11 +15,10 @@ from patience.i18n import _, get_language, ngettext
 from patience.review import positions_of
 from patience.rules import Game, Move, get_game
 from patience.solver.result import Status
-from patience.store import GameRecord
 from patience.table import deal_of, stale
 from patience.web.routers.common import errors, player_of, service_of
-from patience.web.routers.stats import DAY_PATTERN
 from patience.web.schemas import (
+    DAY_PATTERN,
     CostliestOut,
     DailyOut,
     FairDecisionOut,
@@ -32,7 +31,7 @@ from patience.web.schemas import (
     ViewOut,
     game_slugs_schema,
 )
-from patience.web.service import view_out
+from patience.web.service import GameRecord, view_out
 from patience.wording import describe_move, move_text
 from patience.workers import Workers
 from patience.workers.fair_reviews import FairProgress
@@ -68,8 +67,8 @@ async def review_game(game_id: str, request: Request, fair: Fair = False) -> Res
     time a page asks): the move that cost the most odds, judged from what the player saw.
     """
     service = service_of(request)
-    record, _state = await run_in_threadpool(service.load, player_of(request), game_id)
-    moves = await run_in_threadpool(service.moves_of, record)
+    record, _state = await run_in_threadpool(service.table.load, player_of(request), game_id)
+    moves = await run_in_threadpool(service.table.moves_of, record)
     workers: Workers = request.app.state.workers
     answers, lang = workers.review_answers, get_language()
     try:
@@ -134,16 +133,17 @@ async def play_on(game_id: str, body: VersionIn, request: Request) -> GameOut:
     ran out of time); 503 when too many reviews are running.
     """
     service, player = service_of(request), player_of(request)
-    record, _state = await run_in_threadpool(service.load, player, game_id)
+    record, _state = await run_in_threadpool(service.table.load, player, game_id)
     if record.version != body.version:
         raise stale()
-    moves = await run_in_threadpool(service.moves_of, record)
+    moves = await run_in_threadpool(service.table.moves_of, record)
     try:
         found = await reviewer_of(request).review(record.id, record.version, record.game, deal_of(record),
                                                   moves)
     except WorkersBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
-    new, state = await run_in_threadpool(service.play_on, player, game_id, body.version, found["lost_at"])
+    new, state = await run_in_threadpool(service.table.play_on, player, game_id, body.version,
+                                         found["lost_at"])
     return service.describe(new, state)
 
 
