@@ -27,7 +27,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Final
@@ -39,7 +39,7 @@ from patience.rules import Move, get_game
 from patience.solver.result import Status
 from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.workers.odds import fair_hint_job, quick_fair_hint
-from patience.workers.pool import Slots, process_pool, worker_setup
+from patience.workers.pool import Slots, WorkerPool, process_pool, worker_setup
 from patience.workers.pool import context as pool_context
 from patience.workers.progress import ProgressBoard
 from patience.workers.scheduler import (
@@ -174,33 +174,18 @@ class Analyzer:
                                    workers=self.workers, on_result=self._learn, clock=time.monotonic,
                                    max_waiting=winnable_queue, poll_timeout=poll_timeout)
         self._lock = threading.Lock()
-        self._pools: dict[str, ProcessPoolExecutor] = {}
-        self._hint_slots = Slots(self.hint_workers, hint_queue)
         self.progress = ProgressBoard()  # how far each fair hint has got
+        #: The dot's first searches and the hints, each in warm worker processes of their own.
+        self.pools = {"winnable": WorkerPool(lambda: process_pool(self.workers)),
+                      "hint": WorkerPool(lambda: process_pool(self.hint_workers, self.progress.queue()))}
+        self._hint_slots = Slots(self.hint_workers, hint_queue)
         self._stopped = threading.Event()
         self._sweeper: threading.Thread | None = None
 
     # --- worker processes ----------------------------------------------------------------------
-    def _pool(self, name: str) -> ProcessPoolExecutor:
-        with self._lock:
-            if name not in self._pools:
-                self._pools[name] = (process_pool(self.workers) if name == "winnable"
-                                     else process_pool(self.hint_workers, self.progress.queue()))
-            return self._pools[name]
-
     def _submit(self, name: str, job: Callable[..., Any], *args: Any) -> Future[Any]:
         """Submit to a pool, starting a new one if a worker died."""
-        try:
-            return self._pool(name).submit(job, *args)
-        except BrokenExecutor:
-            self._discard(name)
-            return self._pool(name).submit(job, *args)
-
-    def _discard(self, name: str) -> None:
-        with self._lock:
-            pool = self._pools.pop(name, None)
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        return self.pools[name].submit(job, *args)
 
     def _run(self, job: SearchJob, done: Done) -> _PoolJob | _ProcessJob:
         """The scheduler's runner: first searches in the warm pool, longer ones in their own process."""
@@ -216,8 +201,7 @@ class Analyzer:
                     outcome = future.result()
                 else:
                     log.warning("winnability search failed: %r", error)
-                    if isinstance(error, BrokenExecutor):
-                        self._discard("winnable")
+                    self.pools["winnable"].failed(error)
             done(job, outcome)
 
         future.add_done_callback(finished)
@@ -347,8 +331,7 @@ class Analyzer:
         """In the pool's thread: free the place in the hint queue and learn what the search found."""
         self._hint_done()
         if future.cancelled() or future.exception() is not None:
-            if isinstance(future.exception() if not future.cancelled() else None, BrokenExecutor):
-                self._discard("hint")
+            self.pools["hint"].failed(None if future.cancelled() else future.exception())
             return
         answer = future.result()
         if answer["status"] == WINNABLE and answer["line"]:
@@ -367,8 +350,6 @@ class Analyzer:
         """Stop every search and the worker processes, dropping queued work."""
         self._stopped.set()
         self.scheduler.stop()
-        with self._lock:
-            pools, self._pools = list(self._pools.values()), {}
-        for pool in pools:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for pool in self.pools.values():
+            pool.shutdown(wait=True)
         self.progress.close()

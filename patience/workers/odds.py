@@ -37,7 +37,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -46,7 +46,7 @@ from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
-from patience.workers.pool import Slots, process_pool, report
+from patience.workers.pool import Slots, WorkerPool, process_pool, report
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +161,7 @@ class OddsKeeper:
         self._slots = Slots(workers, queue)
         self._lock = threading.Lock()
         self._watches: dict[str, _OddsWatch] = {}
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = WorkerPool(lambda: process_pool(self.workers))
         self._stopped = False
         self._seen: BoundedCache[tuple[str, int], Observation] = BoundedCache(OBSERVATIONS_KEPT)
 
@@ -221,8 +221,7 @@ class OddsKeeper:
                 counts = future.result()
             else:
                 log.warning("odds batch failed: %r", error)
-                if isinstance(error, BrokenExecutor):
-                    self._discard()
+                self._pool.failed(error)
         with self._lock:
             watch.running = False
             if counts is None:
@@ -235,17 +234,7 @@ class OddsKeeper:
 
     def _submit(self, slug: str, observation: Observation, seed: int, start: int, stop: int,
                 max_nodes: int | None) -> Future[tuple[int, int, int]]:
-        with self._lock:
-            if self._pool is None:
-                self._pool = process_pool(self.workers)
-            pool = self._pool
-        return pool.submit(odds_batch, slug, observation, seed, start, stop, max_nodes)
-
-    def _discard(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        return self._pool.submit(odds_batch, slug, observation, seed, start, stop, max_nodes)
 
     # --- looking -------------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:
@@ -259,9 +248,7 @@ class OddsKeeper:
         with self._lock:
             self._stopped = True
             self._watches.clear()
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        self._pool.shutdown(wait=True)
 
 
 #: Completions a fair hint samples on the server, by default.

@@ -29,8 +29,12 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from typing import Any, Final, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: How much lower than the server's the solver processes' CPU priority is (``nice``).
 SOLVER_NICENESS: Final = 10
@@ -95,6 +99,64 @@ def process_pool(workers: int, progress: Any = None) -> ProcessPoolExecutor:
     """
     return ProcessPoolExecutor(max_workers=workers, mp_context=context(),
                                initializer=worker_setup, initargs=(os.getpid(), progress))
+
+
+class WorkerPool:
+    """Worker processes started on first use, and the one rule for a broken or stuck pool; thread-safe.
+
+    A pool whose worker died (:class:`~concurrent.futures.BrokenExecutor`) or did not answer in time is
+    :meth:`discard`-ed: its processes are stopped and the next job starts fresh ones. A submit that finds
+    the pool broken tries once more on a fresh one. ``make`` builds the executor (tests pass a thread
+    pool or a fake).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> pool = WorkerPool(lambda: ThreadPoolExecutor(1))
+    >>> pool.submit(pow, 2, 5).result(), pool.started
+    (32, True)
+    >>> pool.shutdown(); pool.started
+    False
+    """
+
+    def __init__(self, make: Callable[[], Executor]) -> None:
+        self._make = make
+        self._lock = threading.Lock()
+        self._executor: Executor | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether its worker processes are running (or starting)."""
+        with self._lock:
+            return self._executor is not None
+
+    def _current(self) -> Executor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = self._make()
+            return self._executor
+
+    def submit(self, job: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+        """Run ``job(*args)`` in a worker, starting the workers (again) when needed."""
+        try:
+            return self._current().submit(job, *args, **kwargs)
+        except BrokenExecutor:
+            self.discard()
+            return self._current().submit(job, *args, **kwargs)
+
+    def failed(self, error: BaseException | None) -> None:
+        """A job's error: a broken pool is discarded (the next job starts fresh workers)."""
+        if isinstance(error, BrokenExecutor):
+            self.discard()
+
+    def discard(self, *, wait: bool = False) -> None:
+        """Stop the worker processes, dropping the jobs waiting; the next job starts fresh ones."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)
+
+    def shutdown(self, *, wait: bool = False) -> None:
+        """Stop the worker processes (the next job would start them again)."""
+        self.discard(wait=wait)
 
 
 def report(message: Any) -> None:

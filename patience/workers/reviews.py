@@ -25,7 +25,7 @@ from typing import Any, Final, TypeVar
 from patience.cache import BoundedCache
 from patience.rules import get_game
 from patience.solver.result import Status
-from patience.workers.pool import Slots, WorkersBusyError, process_pool
+from patience.workers.pool import Slots, WorkerPool, WorkersBusyError, process_pool
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -64,18 +64,11 @@ class Reviewer:
         self.budget = budget
         self.grace = grace
         self._job = job
-        self._new_executor = executor
         self._lock = threading.Lock()
-        self._pool: Executor | None = None
+        self._pool = WorkerPool(executor)
         self._known: BoundedCache[tuple[str, int], dict[str, Any]] = BoundedCache(KNOWN_REVIEWS)
         self._places = Slots(workers=1, queue=MAX_WAITING - 1)
         self._running = False
-
-    def _executor(self) -> Executor:
-        with self._lock:
-            if self._pool is None:
-                self._pool = self._new_executor()
-            return self._pool
 
     def known(self, game_id: str, version: int) -> dict[str, Any] | None:
         """The kept review of a game at a version, if any."""
@@ -123,7 +116,7 @@ class Reviewer:
     async def _run(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
         """The answer, and whether it is the worker's whole answer (False: cut short)."""
         try:
-            future = self._executor().submit(job, *args)
+            future = self._pool.submit(job, *args)
             return await asyncio.wait_for(asyncio.wrap_future(future), self.budget + self.grace), True
         except (TimeoutError, BrokenExecutor, RuntimeError) as exc:
             log.warning("review worker unavailable (%r)", exc)
@@ -132,7 +125,4 @@ class Reviewer:
 
     def shutdown(self) -> None:
         """Stop the worker process (a running review is dropped)."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.discard()

@@ -265,8 +265,7 @@ def test_a_dead_solver_worker_is_replaced() -> None:
     analyzer = Analyzer(winnable_budget=0.2, workers=1)
     game = get_game("hamilton")
     try:
-        pool = analyzer._pool("winnable")
-        pid = pool.submit(os.getpid).result(timeout=30)
+        pid = analyzer.pools["winnable"].submit(os.getpid).result(timeout=30)
         os.kill(pid, signal.SIGKILL)
         started = time.monotonic()
         while time.monotonic() - started < 30:
@@ -275,7 +274,7 @@ def test_a_dead_solver_worker_is_replaced() -> None:
                 assert result.result(timeout=30)[0] in ("winnable", "lost", "unknown")
                 break
             except BrokenExecutor:  # the death may be noticed by this first future: then retry
-                analyzer._discard("winnable")
+                analyzer.pools["winnable"].discard()
                 time.sleep(0.1)
         else:
             pytest.fail("the pool was not replaced")
