@@ -3,8 +3,9 @@
 A fair review (:mod:`patience.fair_review`) solves a few completions at every
 decision of a game: often more than one review budget of work. So
 :class:`FairReviews` runs it in pieces, each in the review worker
-(:meth:`patience.workers.reviews.Reviewer.in_worker`: one job at a time, the
-same budget, grace and busy rule as the exact review) and each stopping after
+(:meth:`patience.workers.reviews.Reviewer.submit`: one job at a time, the
+same budget, grace and busy rule as the exact review; the piece's end is a
+callback, so nothing waits for it) and each stopping after
 the budget; the next piece goes on where the last stopped, with what it
 carried, so the answer is the one an unbroken run gives. A piece starts only
 when a page asks (``GET …/review?fair=1``) and none is running for the game;
@@ -21,7 +22,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -97,7 +98,7 @@ class FairReviews:
         self.max_nodes = max_nodes
         self._lock = threading.Lock()
         self._work: BoundedCache[tuple[str, int], _Work] = BoundedCache(KEPT)
-        self._threads: set[threading.Thread] = set()
+        self._pieces: set[Future[tuple[Progress, bool]]] = set()
 
     def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
              seed: int) -> FairProgress:
@@ -109,11 +110,8 @@ class FairReviews:
             if start:
                 work.running = True
             progress = self._progress(work)
-        if start:  # a thread of its own: the piece outlives the question (and its event loop)
-            thread = threading.Thread(target=self._run_piece, args=(work,), name="fair-review", daemon=True)
-            with self._lock:
-                self._threads.add(thread)
-            thread.start()
+        if start:  # the piece outlives the question: its end is a callback
+            self._start_piece(work)
         return progress
 
     def _progress(self, work: _Work) -> FairProgress:
@@ -121,27 +119,32 @@ class FairReviews:
                             work.decisions)
         return FairProgress(review, work.start, work.done, work.failures >= MAX_FAILURES)
 
-    def _run_piece(self, work: _Work) -> None:
-        try:
-            asyncio.run(self._piece(work))
-        finally:
-            with self._lock:
-                self._threads.discard(threading.current_thread())
-
-    async def _piece(self, work: _Work) -> None:
+    def _start_piece(self, work: _Work) -> None:
         with self._lock:
             args = (work.slug, work.deal, work.moves, self.samples, work.seed, self.max_nodes, work.start,
                     work.decisions, work.carried, self.reviewer.budget)
         fallback: Progress = (work.start, work.decisions, work.carried, False)
         try:
-            (start, decisions, carried, done), whole = await self.reviewer.in_worker(
-                fallback, fair_review_piece, *args)
-        except WorkersBusyError:
-            whole = None  # owed: the next question starts it again
-        except Exception:  # a bad game reaches no page: the review stops trying
-            log.exception("fair review piece failed")
-            whole = False
+            future = self.reviewer.submit(fallback, fair_review_piece, *args)
+        except WorkersBusyError:  # owed: the next question starts it again
+            with self._lock:
+                work.running = False
+            return
         with self._lock:
+            self._pieces.add(future)
+        future.add_done_callback(lambda done: self._piece_done(work, done))
+
+    def _piece_done(self, work: _Work, future: Future[tuple[Progress, bool]]) -> None:
+        whole: bool | None
+        if future.cancelled():
+            whole = None  # the lane was stopped: owed
+        elif future.exception() is not None:  # a bad game reaches no page: the review stops trying
+            log.error("fair review piece failed: %r", future.exception())
+            whole = False
+        else:
+            (start, decisions, carried, done), whole = future.result()
+        with self._lock:
+            self._pieces.discard(future)
             work.running = False
             if whole:
                 work.start, work.decisions, work.carried, work.done = start, decisions, carried, done
@@ -152,9 +155,8 @@ class FairReviews:
     def settle(self, timeout: float) -> None:
         """Wait up to ``timeout`` seconds for the pieces running now (for tests)."""
         with self._lock:
-            threads = list(self._threads)
-        for thread in threads:
-            thread.join(timeout)
+            pieces = list(self._pieces)
+        wait(pieces, timeout)
 
 
 #: What the kept answers hold for a key never made.

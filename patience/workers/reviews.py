@@ -6,9 +6,13 @@ to its own worker process and the route awaits it without holding a thread.
 At most :data:`MAX_WAITING` requests wait at once; more find the pool busy
 (:class:`~patience.workers.pool.WorkersBusyError`) and are answered 503.
 
-A review is handed to the worker only when the worker is free, so the time
-it waits behind other reviews never counts against its budget: the budget
-(plus :data:`GRACE_SECONDS`) is timed from when it starts. Answers are kept
+Jobs for the worker (reviews, and the fair reviews' pieces) wait in one
+queue, in turn, and one thread of the server (the review *lane*) hands each
+to the worker only when the worker is free, so the time a job waits behind
+others never counts against its budget: the budget (plus
+:data:`GRACE_SECONDS`) is timed from when it starts. A route awaits its job
+without holding a thread; a fair review's piece is handed over with a
+callback (:meth:`Reviewer.submit`), so no thread or event loop waits for it. Answers are kept
 by game and version, so asking again answers at once; an answer cut short by
 the worker (late, or gone) is never kept: asking again runs the review again.
 """
@@ -19,7 +23,8 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeoutError
 from typing import Any, Final, TypeVar
 
 from patience.cache import BoundedCache
@@ -33,8 +38,6 @@ T = TypeVar("T")
 KNOWN_REVIEWS: Final = 256
 MAX_WAITING: Final = 4
 GRACE_SECONDS: Final = 15.0  # beyond the budget: the first review starts the worker process
-#: How often a review waiting for the worker looks whether it is free (seconds).
-WAIT_STEP_SECONDS: Final = 0.05
 
 ReviewJob = Callable[[str, "int | str", list[str], float], dict[str, Any]]
 
@@ -68,7 +71,7 @@ class Reviewer:
         self._pool = WorkerPool(executor)
         self._known: BoundedCache[tuple[str, int], dict[str, Any]] = BoundedCache(KNOWN_REVIEWS)
         self._places = Slots(workers=1, queue=MAX_WAITING - 1)
-        self._running = False
+        self._lane: ThreadPoolExecutor | None = None
 
     def known(self, game_id: str, version: int) -> dict[str, Any] | None:
         """The kept review of a game at a version, if any."""
@@ -93,36 +96,40 @@ class Reviewer:
         Raises :class:`WorkersBusyError` when every place, running and waiting, is taken. Returns the
         job's answer and True, or ``fallback`` and False when the worker was late or gone.
         """
+        return await asyncio.wrap_future(self.submit(fallback, job, *args))
+
+    def submit(self, fallback: T, job: Callable[..., T], *args: Any) -> Future[tuple[T, bool]]:
+        """:meth:`in_worker` without awaiting: the future of ``(answer, whole)``.
+
+        Raises :class:`WorkersBusyError` at once when every place, running and waiting, is taken; the
+        place is given back when the job ends (or is cancelled before it started).
+        """
         if not self._places.take():
             raise WorkersBusyError
         try:
-            while not self._take_worker():
-                await asyncio.sleep(WAIT_STEP_SECONDS)
-            try:
-                return await self._run(fallback, job, *args)
-            finally:
-                with self._lock:
-                    self._running = False
-        finally:
+            with self._lock:  # started on first use, again after a shutdown
+                if self._lane is None:
+                    self._lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-lane")
+                future = self._lane.submit(self._run, fallback, job, *args)
+        except BaseException:
             self._places.release()
+            raise
+        future.add_done_callback(lambda _done: self._places.release())
+        return future
 
-    def _take_worker(self) -> bool:
-        with self._lock:
-            if self._running:
-                return False
-            self._running = True
-            return True
-
-    async def _run(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
-        """The answer, and whether it is the worker's whole answer (False: cut short)."""
+    def _run(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
+        """In the lane: the answer, and whether it is the worker's whole answer (False: cut short)."""
         try:
-            future = self._pool.submit(job, *args)
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.budget + self.grace), True
-        except (TimeoutError, BrokenExecutor, RuntimeError) as exc:
+            return self._pool.submit(job, *args).result(timeout=self.budget + self.grace), True
+        except (FutureTimeoutError, BrokenExecutor, RuntimeError) as exc:
             log.warning("review worker unavailable (%r)", exc)
-            self.shutdown()  # a stuck or dead worker: the next review starts a fresh one
+            self._pool.discard()  # a stuck or dead worker: the next job starts a fresh one
             return fallback, False
 
     def shutdown(self) -> None:
-        """Stop the worker process (a running review is dropped)."""
+        """Stop the worker process and the lane (a running review is dropped, waiting ones cancelled)."""
+        with self._lock:
+            lane, self._lane = self._lane, None
         self._pool.discard()
+        if lane is not None:
+            lane.shutdown(wait=False, cancel_futures=True)
