@@ -13,6 +13,7 @@ made from it (:func:`patience.workers.odds.seed_of`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from patience.i18n import _
@@ -23,7 +24,8 @@ from patience.store import GameRecord
 from patience.web.schemas import FairHintOut, FairProgressOut, HintOut, OddsOut, WinnableOut
 from patience.web.service import GameService
 from patience.workers import Workers
-from patience.workers.analyzer import Verdict, hint_answer
+from patience.workers.analyzer import Verdict
+from patience.workers.answers import HintAnswer
 from patience.workers.knowledge import Point
 from patience.workers.odds import seed_of
 
@@ -66,10 +68,9 @@ class GameAnalysis:
             answer = await self.fair_hint(record, state, last, lang)
         else:
             found = await analyzer.hint(record.id, record.game, state, last, lang, point_of(record))
-            if found["status"] == Status.LOST:  # only useful moves, or the end: never round in circles
-                useful = service.table.lost_hint(record, state)
-                found = {**hint_answer(useful), "busy": found.get("busy", False)}
-            answer = HintOut.model_validate(found)
+            if found.status == Status.LOST:  # only useful moves, or the end: never round in circles
+                found = replace(HintAnswer.of(service.table.lost_hint(record, state)), busy=found.busy)
+            answer = HintOut.model_validate(found.as_json())
         if mark:
             service.mark_hint_used(player, game_id)
         return answer
@@ -81,7 +82,7 @@ class GameAnalysis:
         found = await workers.analyzer.fair_hint(
             record.game, seen, seed_of(seen), workers.fair_hint_samples, workers.odds.max_nodes, last,
             lang, token=progress_token(record))
-        return FairHintOut.model_validate(found)
+        return FairHintOut.model_validate(found.as_json())
 
     def fair_progress(self, player: str, game_id: str) -> FairProgressOut:
         """How far the fair hint of the game's position has got (all zero when none was asked)."""

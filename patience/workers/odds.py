@@ -46,6 +46,7 @@ from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
+from patience.workers.answers import FairHintAnswer
 from patience.workers.pool import Slots, WorkerPool, process_pool, report
 
 log = logging.getLogger(__name__)
@@ -256,7 +257,7 @@ HINT_SAMPLES: Final = 32
 
 
 def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, max_nodes: int | None,
-                  lang: str, token: str | None = None) -> dict[str, Any]:
+                  lang: str, token: str | None = None) -> FairHintAnswer:
     """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``.
 
     It stops early once the best move is clear (:func:`patience.fair.fair_hint`'s ``early_stop``);
@@ -276,13 +277,13 @@ def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, 
                           early_stop=True, progress=None if token is None else told)
         # worded on a completion: a move's words name only cards the player sees
         shown = completions(game, observation, 1, seed)[0]
-        return {"move": None if found.move is None else str(found.move), "basis": BASIS_FAIR,
-                "status": "unknown", "explanation": fair_hint_text(game, shown, found, planned=samples),
-                "line": [], "won": found.won, "samples": found.samples,
-                "planned": samples if found.samples else 0}
+        words = fair_hint_text(game, shown, found, planned=samples)
+        return FairHintAnswer(move=None if found.move is None else str(found.move), basis=BASIS_FAIR,
+                              status="unknown", explanation=words, won=found.won, samples=found.samples,
+                              planned=samples if found.samples else 0)
 
 
-def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | None) -> dict[str, Any]:
+def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | None) -> FairHintAnswer:
     """The heuristic move on a completion of the observation (no search, nothing hidden read)."""
     from patience.hints import known_hint
     from patience.rules import Move
@@ -290,9 +291,8 @@ def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | 
     game = get_game(slug)
     shown = completions(game, observation, 1, seed)[0]
     found = known_hint(game, shown, "unknown", (), None if last is None else Move.parse(last))
-    return {"move": None if found.move is None else str(found.move), "basis": str(found.basis),
-            "status": "unknown", "explanation": str(found.explanation), "line": [],
-            "won": 0, "samples": 0, "planned": 0}
+    return FairHintAnswer(move=None if found.move is None else str(found.move), basis=str(found.basis),
+                          status="unknown", explanation=str(found.explanation))
 
 
 #: The ``basis`` of a fair hint.

@@ -12,7 +12,7 @@ version. The board keeps the newest :data:`KEPT` hints only.
 >>> board.told("g:3", {"decided": 5, "samples": 32, "move": "t2-t3", "won": 4})
 >>> board.get("g:3")["decided"], board.get("g:3")["running"]
 (5, True)
->>> board.finish("g:3", {"samples": 20, "won": 15, "move": "t2-t3"})
+>>> board.finish("g:3", FairHintAnswer("t2-t3", "fair", "unknown", "", samples=20, won=15))
 >>> board.told("g:3", {"decided": 6, "samples": 32, "move": "t2-t3", "won": 5})  # late: ignored
 >>> board.get("g:3")["decided"], board.get("g:3")["running"], board.get("other") is None
 (20, False, True)
@@ -24,6 +24,7 @@ import threading
 from typing import Any, Final
 
 from patience.cache import BoundedCache
+from patience.workers.answers import FairHintAnswer
 from patience.workers.pool import context
 
 #: Fair hints whose progress is kept (the oldest is forgotten first).
@@ -72,14 +73,14 @@ class ProgressBoard:
             if entry is not None and entry["running"]:
                 self._put(token, {**progress, "running": True})
 
-    def finish(self, token: str, answer: dict[str, Any] | None) -> None:
+    def finish(self, token: str, answer: FairHintAnswer | None) -> None:
         """The hint is answered (``answer``: its ``samples``, ``won`` and ``move``; ``None``: it failed)."""
         with self._lock:
             entry = self._entries.peek(token)
             if entry is None:
                 return
-            if answer is not None and answer.get("samples"):
-                entry = {**entry, "decided": answer["samples"], "won": answer["won"], "move": answer["move"]}
+            if answer is not None and answer.samples:
+                entry = {**entry, "decided": answer.samples, "won": answer.won, "move": answer.move}
             self._put(token, {**entry, "running": False})
 
     def get(self, token: str) -> dict[str, Any] | None:
