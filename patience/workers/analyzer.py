@@ -40,7 +40,7 @@ from patience.solver.result import Status
 from patience.workers.answers import FairHintAnswer, HintAnswer
 from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.workers.odds import fair_hint_job, quick_fair_hint
-from patience.workers.pool import Slots, WorkerPool, process_pool, worker_setup
+from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, worker_setup
 from patience.workers.pool import context as pool_context
 from patience.workers.progress import ProgressBoard
 from patience.workers.scheduler import (
@@ -65,8 +65,6 @@ HINT_QUEUE: Final = 8
 #: Winnability jobs that may wait for a worker; beyond it the newest of the least urgent is dropped
 #: (its game answers ``pending`` and asks again on its next poll).
 WINNABLE_QUEUE: Final = 64
-#: A game's search stops when no page asked about it for this long (the page asks every few seconds).
-POLL_TIMEOUT: Final = 20.0
 
 
 def search_job(slug: str, state: Any, budget: float) -> SearchAnswer:

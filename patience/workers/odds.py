@@ -47,7 +47,7 @@ from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
 from patience.workers.answers import FairHintAnswer
-from patience.workers.pool import Slots, WorkerPool, process_pool, report
+from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, report
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,6 @@ MAX_SAMPLES: Final = 256
 MAX_NODES: Final = 20_000
 #: Observations remembered by game and version (so a poll reads no history).
 OBSERVATIONS_KEPT: Final = 1024
-#: A game's odds stop growing when no page asked about it for this long (seconds).
-POLL_TIMEOUT: Final = 20.0
 
 
 def seed_of(observation: Observation) -> int:

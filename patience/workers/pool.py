@@ -40,6 +40,9 @@ R = TypeVar("R")
 SOLVER_NICENESS: Final = 10
 #: How often a worker looks whether the server is still there (seconds).
 PARENT_CHECK_SECONDS: Final = 0.5
+#: A game's background work (the dot's search, its odds) stops when no page asked about it for this
+#: long (seconds; a page asks every few seconds while it shows the game).
+POLL_TIMEOUT: Final = 20.0
 
 
 class WorkersBusyError(RuntimeError):
