@@ -22,7 +22,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -30,7 +30,7 @@ from patience.cache import BoundedCache
 from patience.fair import Budget
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
-from patience.workers.pool import Slots, WorkersBusyError
+from patience.workers.pool import Lane, WorkersBusyError
 from patience.workers.reviews import Reviewer
 
 log = logging.getLogger(__name__)
@@ -182,10 +182,8 @@ class ReviewAnswers:
     """
 
     def __init__(self, *, queue: int = ANSWER_QUEUE, kept: int = KEPT_ANSWERS) -> None:
-        self._places = Slots(workers=1, queue=queue)
+        self._lane = Lane("review-answers", queue=queue)
         self._kept: BoundedCache[Hashable, Any] = BoundedCache(kept)
-        self._lock = threading.Lock()
-        self._thread: ThreadPoolExecutor | None = None
 
     async def get(self, key: Hashable, make: Callable[..., T], *args: Any) -> T:
         """The kept answer of ``key``, or ``make(*args)`` made in the answers' thread and kept."""
@@ -193,23 +191,11 @@ class ReviewAnswers:
         if kept is not _MISSING:
             answer: T = kept
             return answer
-        if not self._places.take():
-            raise WorkersBusyError
-        try:
-            context = contextvars.copy_context()  # the request's language
-            with self._lock:  # started on first use, again after a shutdown
-                if self._thread is None:
-                    self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-answers")
-                future = self._thread.submit(context.run, make, *args)
-            answer = await asyncio.wrap_future(future)
-        finally:
-            self._places.release()
+        context = contextvars.copy_context()  # the request's language
+        answer = await asyncio.wrap_future(self._lane.submit(context.run, make, *args))
         self._kept.put(key, answer)
         return answer
 
     def shutdown(self) -> None:
         """Stop the answers' thread."""
-        with self._lock:
-            thread, self._thread = self._thread, None
-        if thread is not None:
-            thread.shutdown(wait=False, cancel_futures=True)
+        self._lane.shutdown()

@@ -30,7 +30,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Final, ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -160,6 +160,48 @@ class WorkerPool:
     def shutdown(self, *, wait: bool = False) -> None:
         """Stop the worker processes (the next job would start them again)."""
         self.discard(wait=wait)
+
+
+class Lane:
+    """One thread of the server running jobs one at a time, in turn, with ``queue`` more waiting; thread-safe.
+
+    A job submitted when the one running and ``queue`` waiting are taken is refused at once with
+    :class:`WorkersBusyError` (the busy rule of :class:`Slots`); its place is given back when it ends
+    or is cancelled before it started. The thread starts on first use, again after :meth:`shutdown`.
+
+    >>> lane = Lane("doctest", queue=0)
+    >>> lane.submit(pow, 2, 3).result()
+    8
+    >>> lane.shutdown()
+    """
+
+    def __init__(self, name: str, queue: int) -> None:
+        self.name = name
+        self._places = Slots(workers=1, queue=queue)
+        self._lock = threading.Lock()
+        self._thread: ThreadPoolExecutor | None = None
+
+    def submit(self, job: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+        """Run ``job(*args)`` in the lane's thread after the jobs before it."""
+        if not self._places.take():
+            raise WorkersBusyError
+        try:
+            with self._lock:
+                if self._thread is None:
+                    self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
+                future = self._thread.submit(job, *args, **kwargs)
+        except BaseException:
+            self._places.release()
+            raise
+        future.add_done_callback(lambda _done: self._places.release())
+        return future
+
+    def shutdown(self) -> None:
+        """Stop the thread after the running job; the waiting ones are cancelled."""
+        with self._lock:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.shutdown(wait=False, cancel_futures=True)
 
 
 def report(message: Any) -> None:

@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from typing import Any, Final, TypeVar
 
 from patience.cache import BoundedCache
 from patience.rules import get_game
 from patience.solver.result import Status
-from patience.workers.pool import Slots, WorkerPool, WorkersBusyError, process_pool
+from patience.workers.pool import Lane, WorkerPool, process_pool
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -67,11 +66,9 @@ class Reviewer:
         self.budget = budget
         self.grace = grace
         self._job = job
-        self._lock = threading.Lock()
         self._pool = WorkerPool(executor)
         self._known: BoundedCache[tuple[str, int], dict[str, Any]] = BoundedCache(KNOWN_REVIEWS)
-        self._places = Slots(workers=1, queue=MAX_WAITING - 1)
-        self._lane: ThreadPoolExecutor | None = None
+        self._lane = Lane("review-lane", queue=MAX_WAITING - 1)
 
     def known(self, game_id: str, version: int) -> dict[str, Any] | None:
         """The kept review of a game at a version, if any."""
@@ -104,18 +101,7 @@ class Reviewer:
         Raises :class:`WorkersBusyError` at once when every place, running and waiting, is taken; the
         place is given back when the job ends (or is cancelled before it started).
         """
-        if not self._places.take():
-            raise WorkersBusyError
-        try:
-            with self._lock:  # started on first use, again after a shutdown
-                if self._lane is None:
-                    self._lane = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-lane")
-                future = self._lane.submit(self._run, fallback, job, *args)
-        except BaseException:
-            self._places.release()
-            raise
-        future.add_done_callback(lambda _done: self._places.release())
-        return future
+        return self._lane.submit(self._run, fallback, job, *args)
 
     def _run(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
         """In the lane: the answer, and whether it is the worker's whole answer (False: cut short)."""
@@ -128,8 +114,5 @@ class Reviewer:
 
     def shutdown(self) -> None:
         """Stop the worker process and the lane (a running review is dropped, waiting ones cancelled)."""
-        with self._lock:
-            lane, self._lane = self._lane, None
         self._pool.discard()
-        if lane is not None:
-            lane.shutdown(wait=False, cancel_futures=True)
+        self._lane.shutdown()
