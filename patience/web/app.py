@@ -49,6 +49,7 @@ from patience.web.bundle import BundleCache, MadeCache, stylesheet
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
+from patience.web.reviews import GameReviews
 from patience.web.routers import fair, games, i18n, review, rules, stats
 from patience.web.routers.common import document_context_parameters, document_guards
 from patience.web.schemas import DEAL_AND_DECK
@@ -255,6 +256,7 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
     app.state.store = store
     app.state.service = GameService(Table(store, catalog=catalog))
     app.state.analysis = GameAnalysis(app.state.service, workers)
+    app.state.reviews = GameReviews(app.state.service, workers)
     app.state.workers = workers
     app.state.imports = imports
     app.state.analyzer = workers.analyzer

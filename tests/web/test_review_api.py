@@ -124,7 +124,7 @@ def test_review_answers_are_made_in_their_own_thread_kept_and_refused_when_crowd
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    from patience.web.routers import review
+    from patience.web import reviews as review
 
     made: list[str] = []
     real = review.reviewed
