@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from patience.store import Store
+from patience.table import Table
 from patience.web.service import GameService
 
 PLAYER = "player-bench-history-01"
@@ -28,10 +29,10 @@ PAIR = ["f1-t1", "t1-f1"]
 
 def build(service: GameService, actions: int) -> str:
     """A game of the opening then ``actions`` single moves; its id."""
-    record, _state = service.create(PLAYER, "hamilton", deal=1, deck=None)
-    record, _state = service.play(PLAYER, record.id, OPENING, record.version)
+    record, _state = service.table.create(PLAYER, "hamilton", deal=1, deck=None)
+    record, _state = service.table.play(PLAYER, record.id, OPENING, record.version)
     for index in range(actions):
-        record, _state = service.play(PLAYER, record.id, [PAIR[index % 2]], record.version)
+        record, _state = service.table.play(PLAYER, record.id, [PAIR[index % 2]], record.version)
     return record.id
 
 
@@ -40,16 +41,16 @@ def measure(store: Store, game_id: str, repeats: int) -> dict[str, float]:
     loads: list[float] = []
     undos: list[float] = []
     for _ in range(repeats):
-        service = GameService(store)
+        service = GameService(Table(store))
         began = time.perf_counter()
-        record, state = service.load(PLAYER, game_id)
+        record, state = service.table.load(PLAYER, game_id)
         answer = service.describe(record, state)
         loads.append((time.perf_counter() - began) * 1000)
         began = time.perf_counter()
-        record, state = service.undo(PLAYER, game_id, record.version)
+        record, state = service.table.undo(PLAYER, game_id, record.version)
         service.describe(record, state)
         undos.append((time.perf_counter() - began) * 1000)
-        record, state = service.redo(PLAYER, game_id, record.version)
+        record, state = service.table.redo(PLAYER, game_id, record.version)
     full = service.describe(record, state, history=True)
     return {"moves": record.move_count, "load p50": statistics.median(loads), "load max": max(loads),
             "undo p50": statistics.median(undos), "undo max": max(undos),
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="patience-history-") as directory:
         store = Store(Path(directory) / "games.sqlite3")
-        service = GameService(store)
+        service = GameService(Table(store))
         rows = [measure(store, build(service, actions), options.repeats) for actions in (10, 9990)]
         store.close()
     print(f"{'':<14}" + "".join(f"{int(row['moves']):>12,} moves" for row in rows))

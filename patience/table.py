@@ -36,9 +36,7 @@ from __future__ import annotations
 import functools
 import secrets
 import sqlite3
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -47,6 +45,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 from babel.numbers import format_decimal
 
 from patience.autodrop import automatic_moves
+from patience.cache import BoundedCache
 from patience.catalog import Catalog, CatalogError, check_difficulty
 from patience.deals import MAX_DEAL, deck_text
 from patience.errors import (
@@ -71,6 +70,9 @@ STATE_CACHE_SIZE: Final = 4096
 
 #: Clock reports remembered (per game) for games whose clock is not running; the oldest are forgotten.
 REPORTS_KEPT: Final = 4096
+
+#: What :meth:`BoundedCache.get` answers for a position not kept (a position may be any value).
+_MISSING: Final = object()
 
 #: Rebuilding a position of a game from schema 1 stores one on every this many actions on the way.
 CHECKPOINT_EVERY: Final = 64
@@ -142,10 +144,9 @@ class Table:
         self.store = store
         self.clock = clock
         self.catalog = catalog if catalog is not None else Catalog()
-        self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self._states: BoundedCache[tuple[str, int], Any] = BoundedCache(STATE_CACHE_SIZE)
         #: When a page last reported on a game whose clock does not run (paused, or before the first move).
-        self._reports: OrderedDict[str, float] = OrderedDict()
-        self._lock = threading.Lock()
+        self._reports: BoundedCache[str, float] = BoundedCache(REPORTS_KEPT)
         #: Moves replayed to rebuild positions (flat in a game's length; tests check it).
         self.moves_replayed = 0
 
@@ -153,11 +154,9 @@ class Table:
     @storage_guarded
     def state_of(self, record: GameRecord) -> Any:
         """The position a record is at (cached by id and version; else read from its stored text)."""
-        key = (record.id, record.version)
-        with self._lock:
-            if key in self._states:
-                self._states.move_to_end(key)
-                return self._states[key]
+        kept = self._states.get((record.id, record.version), _MISSING)
+        if kept is not _MISSING:
+            return kept
         game = get_game(record.game)
         if record.position is not None:
             state = game.parse_position(record.position)
@@ -190,10 +189,7 @@ class Table:
         return state
 
     def _remember(self, record: GameRecord, state: Any) -> None:
-        with self._lock:
-            self._states[(record.id, record.version)] = state
-            while len(self._states) > STATE_CACHE_SIZE:
-                self._states.popitem(last=False)
+        self._states.put((record.id, record.version), state)
 
     @storage_guarded
     def load(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
@@ -307,8 +303,7 @@ class Table:
         """
         if before.finished or before.clock_running:
             return changed
-        with self._lock:
-            since = self._reports.pop(before.id, None)
+        since = self._reports.pop(before.id)
         if since is None:  # no report since this server started: from the last action, or the deal
             since = before.updated_at if before.started else before.created_at
         gap = min(max(now - since, 0.0), CLOCK_GAP_SECONDS)
@@ -421,12 +416,9 @@ class Table:
         record, _state = self.load(player, game_id)
         now = self.clock()
         changed = record.clocked(now, running=visible)
-        with self._lock:
-            self._reports.pop(record.id, None)
-            if not changed.clock_running and not record.finished:
-                self._reports[record.id] = now
-                while len(self._reports) > REPORTS_KEPT:
-                    self._reports.popitem(last=False)
+        self._reports.pop(record.id)
+        if not changed.clock_running and not record.finished:
+            self._reports.put(record.id, now)
         if changed is not record:
             self.store.save_clock(changed)
         return changed

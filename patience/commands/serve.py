@@ -135,7 +135,8 @@ def run_serve(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C."""
     import uvicorn
 
-    from patience.web.app import create_app, default_db_path
+    from patience.store.files import default_db_path
+    from patience.web.app import create_app
 
     if not 0 < args.port < 65536:
         raise PatienceError(_("the port must be from 1 to 65535, not {port}").format(port=args.port))

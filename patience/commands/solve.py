@@ -11,7 +11,7 @@ from typing import Any
 from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arguments
 from patience.commands.options import count, seconds, tell_if_core_absent
 from patience.errors import InvalidRecordError, PatienceError
-from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, FairHint, check_sampling, fair_hint, observe
+from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, check_sampling, fair_hint, observe
 from patience.hints import STATUS_LOST, hint, known_hint, positions_seen
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
@@ -31,7 +31,7 @@ from patience.survey import (
     summarize,
     survey,
 )
-from patience.wording import move_instruction
+from patience.wording import fair_hint_text
 
 DEFAULT_SOLVE_SECONDS = 60.0
 DEFAULT_HINT_SECONDS = 1.0
@@ -197,25 +197,6 @@ def _print_fair_hint(args: argparse.Namespace, game: Game[Any], deal: int | str,
     state = game.apply_all(game.new(deal), moves)
     print(fair_hint_text(game, state, answer))
     return 0
-
-
-def fair_hint_text(game: Game[Any], state: Any, answer: FairHint, planned: int | None = None) -> str:
-    """The fair hint in one translated sentence; a second when it stopped before ``planned`` samples."""
-    if answer.move is None:
-        return _("No move is left.")
-    move = move_instruction(game, state, answer.move)
-    if answer.samples == 0:
-        return _("{move}: this move can never spoil the game.").format(move=move)
-    text = ngettext(
-        "{move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
-        "{move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
-        answer.samples).format(move=move, won=answer.won, samples=answer.samples)
-    rest = 0 if planned is None else planned - answer.samples
-    if rest > 0:
-        text += " " + ngettext("The {rest} other way could not change the choice, so it was not tried.",
-                               "The {rest} other ways could not change the choice, so they were not tried.",
-                               rest).format(rest=rest)
-    return text
 
 
 def run_survey(args: argparse.Namespace) -> int:

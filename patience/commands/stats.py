@@ -32,6 +32,8 @@ from patience.i18n import _
 from patience.rules import game_slugs, get_game
 from patience.store import PlayedDeal, Store, StoreError, TooManyResults
 from patience.store.exchange import ImportRefused, csv_chunks, json_chunks, read_json, too_many_games
+from patience.store.files import default_db_path
+from patience.wording import clock_text
 
 #: The largest statistics file read (as the server's limit for ``POST /api/stats/import``).
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -56,7 +58,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Print, export or import; 2 with one line on a bad file, database or player."""
-    from patience.web.app import default_db_path  # the web app's modules only when this command runs
 
     path = args.db if args.db is not None else default_db_path()
     if not path.exists():
@@ -155,8 +156,6 @@ def player_names(store: Store) -> dict[int, tuple[str, str]]:
 
 def summary(store: Store, player: str, slug: str) -> str:
     """One line of a game's statistics."""
-    from patience.web.routers.stats import clock_text
-
     s = store.stats(player, slug)
     none = "—"
     return _("{game}: played {played}, won {won} ({rate:.0%}), current streak {streak}, best streak {best}, "

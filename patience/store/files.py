@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+import platformdirs
+
 from patience.i18n import _
 from patience.store.schema import SCHEMA_VERSION
 
@@ -43,6 +45,13 @@ from patience.store.schema import SCHEMA_VERSION
 FileId = tuple[int, int] | None
 #: How many times a checkpoint kept busy by readers is tried again (every 20 ms).
 CHECKPOINT_TRIES: Final = 250
+#: The browser game's database file, in the user's data directory.
+DATABASE_NAME: Final = "patience.sqlite3"
+
+
+def default_db_path() -> Path:
+    """Where the browser game's games are kept: the user's data directory (platformdirs)."""
+    return Path(platformdirs.user_data_dir("patience", appauthor=False)) / DATABASE_NAME
 
 
 class DatabaseFilesGone(sqlite3.OperationalError):

@@ -19,7 +19,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
 
-import platformdirs
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -40,12 +39,17 @@ from patience.errors import (
 )
 from patience.i18n import LANGUAGES, N_, _
 from patience.store import Store
+from patience.store.files import DATABASE_NAME as DATABASE_NAME  # re-exported: the names stay where they were
+from patience.store.files import default_db_path as default_db_path
+from patience.table import Table
 from patience.web import boot
+from patience.web.analysis import GameAnalysis
 from patience.web.boot import embed, is_navigation
 from patience.web.bundle import BundleCache, MadeCache, stylesheet
 from patience.web.context import RequestContextMiddleware
 from patience.web.middleware import RequestGuardMiddleware, SecurityHeadersMiddleware
 from patience.web.players import PlayerIds, database_secret
+from patience.web.reviews import GameReviews
 from patience.web.routers import fair, games, i18n, review, rules, stats
 from patience.web.routers.common import document_context_parameters, document_guards
 from patience.web.schemas import DEAL_AND_DECK
@@ -56,17 +60,11 @@ from patience.workers.imports import Imports
 from patience.workers.odds import HINT_SAMPLES, MAX_NODES, MAX_SAMPLES
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
-DATABASE_NAME: Final = "patience.sqlite3"
 #: The page's script: its modules in one file (patience/web/bundle.py).
 PAGE_SCRIPT: Final = "/page.js"
 #: The page's stylesheets in one file, in this order (patience/web/bundle.py).
 PAGE_STYLE: Final = "/page.css"
 PAGE_STYLESHEETS: Final = (STATIC_DIR / "style.css", STATIC_DIR / "looks.css", STATIC_DIR / "fair.css")
-
-
-def default_db_path() -> Path:
-    """Where the player's games are kept: the user's data directory (platformdirs)."""
-    return Path(platformdirs.user_data_dir("patience", appauthor=False)) / DATABASE_NAME
 
 
 #: What a validation error means, by pydantic's error type (others: :data:`_OTHER_PROBLEM`).
@@ -256,7 +254,9 @@ def create_app(db_path: str | Path, *, winnable_budget: float = 2.0, hint_budget
         redoc_url=None,
     )
     app.state.store = store
-    app.state.service = GameService(store, catalog=catalog)
+    app.state.service = GameService(Table(store, catalog=catalog))
+    app.state.analysis = GameAnalysis(app.state.service, workers)
+    app.state.reviews = GameReviews(app.state.service, workers)
     app.state.workers = workers
     app.state.imports = imports
     app.state.analyzer = workers.analyzer

@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, Strict
 from pydantic_core import PydanticCustomError
 
 from patience.i18n import _
+from patience.rules import game_slugs
+from patience.store.exchange import FIELDS, FORMAT, MAX_GAMES, VERSION
 
 WinnableStatus = Literal["winnable", "lost", "unknown", "pending"]
 Difficulty = Literal["easy", "medium", "hard"]
@@ -449,3 +451,66 @@ class RulesOut(BaseModel):
     lang: str
     title: str
     html: str
+
+
+class OddsOut(BaseModel):
+    """The fair odds so far: of ``samples`` ways to deal the unseen cards, how many can still be won."""
+
+    version: int
+    samples: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
+    won: int = Field(description="Completions that can still be won")
+    lost: int = Field(description="Completions that can no longer be won")
+    unknown: int = Field(description="Completions not decided within the node budget")
+    low: float = Field(description="Lower end of the 95% interval of the share that can be won "
+                                   "(unknowns counted as lost)")
+    high: float = Field(description="Upper end of the 95% interval (unknowns counted as won)")
+    more: bool = Field(description="More completions are being solved: ask again")
+    hidden: int = Field(description="Cards the player has not seen (0: the odds are exact)")
+    seed: int = Field(description="The samples' seed, made from what the player sees")
+
+
+class FairHintOut(HintOut):
+    """A fair hint (``basis`` ``fair``): the move after which most sampled completions can still be won."""
+
+    won: int = Field(description="Sampled completions that can still be won after the move")
+    samples: int = Field(description="Completions solved (0: a safe move, given at once); fewer than "
+                                     "planned when the rest could not change the move")
+    planned: int = Field(default=0, description="Completions drawn: the search stops early, after "
+                                                "samples of them, once none of the rest can change the move")
+
+
+class FairProgressOut(BaseModel):
+    """How far the fair hint of the game's position has got while it thinks."""
+
+    version: int
+    running: bool = Field(description="The hint is still thinking: ask again")
+    decided: int = Field(description="Completions solved so far (the unseen cards dealt at random)")
+    samples: int = Field(description="Completions drawn in all")
+    move: str | None = Field(description="The best move so far (null: none yet)")
+    won: int = Field(description="Completions solved so far that can still be won after that move")
+
+
+#: A date as the files write it: the digits of a real month, day and time of day (UTC).
+DAY_PATTERN: Final = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+_STAMP: Final = {"type": "string", "pattern": f"^{DAY_PATTERN}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"}
+_COUNT: Final = {"type": "integer", "minimum": 0, "maximum": 10**9 - 1}
+#: One game of the file, as the import reads it (beyond this, the rules of its game say what is possible:
+#: see docs/formats.md).
+GAME_ENTRY: Final = {
+    "type": "object", "required": list(FIELDS), "additionalProperties": False,
+    "description": "One played deal: a deal number or a deck string (the other null); finished_at null "
+                   "exactly when the result is in progress",
+    "properties": {
+        "id": {"type": "string", "pattern": "^g_[0-9a-f]{24}$"},
+        "game": {"type": "string", "enum": game_slugs()},
+        "deal": {"type": ["integer", "null"], "minimum": 1, "maximum": 2**32 - 1},
+        "deck": {"type": ["string", "null"], "maxLength": 2000},
+        "result": {"type": "string", "enum": ["won", "lost", "in progress"]},
+        "score": _COUNT, "moves": _COUNT, "seconds": _COUNT,
+        "started_at": _STAMP, "finished_at": {**_STAMP, "type": ["string", "null"]},
+        "used_hints": {"type": "boolean"}, "used_undo": {"type": "boolean"}}}
+IMPORT_BODY: Final = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
+    "type": "object", "required": ["format", "version", "games"], "additionalProperties": False,
+    "description": "A JSON export of GET /api/stats/export (up to 8 MiB)",
+    "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION},
+                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": GAME_ENTRY}}}}}}}

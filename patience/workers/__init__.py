@@ -1,12 +1,14 @@
 """Every solver pool of the server, in one home: the dot, hints, reviews and the top-up.
 
-- :mod:`patience.workers.pool`: worker processes and the one rule for "busy" (:class:`Slots`);
+- :mod:`patience.workers.pool`: worker processes (:class:`WorkerPool`, with the one rule for a broken
+  or late pool) and the one rule for "busy" (:class:`Slots`);
+- :mod:`patience.workers.answers`: what they answer (:class:`HintAnswer`, :class:`FairHintAnswer`);
 - :mod:`patience.workers.analyzer`: the dot's searches and the hints (:class:`Analyzer`);
 - :mod:`patience.workers.scheduler`: which of the dot's searches runs next, with growing budgets;
 - :mod:`patience.workers.knowledge`: what the solver has decided, reused without a new search;
 - :mod:`patience.workers.odds`: the fair odds, with a growing number of samples (:class:`OddsKeeper`);
-- :mod:`patience.workers.reviews`: where a game was lost (:class:`Reviewer`);
-- :mod:`patience.workers.fair_reviews`: the fair review, piece by piece in the review worker;
+- :mod:`patience.workers.reviews`: where a game was lost (:class:`Reviewer`: the review worker's lane);
+- :mod:`patience.workers.fair_reviews`: the fair review, piece by piece in the review lane;
 - :mod:`patience.workers.topup`: more proven-winnable deals in the background (:class:`TopUp`).
 
 Every result is awaited without holding a server thread (asyncio), and the

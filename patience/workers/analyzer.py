@@ -27,7 +27,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Final
@@ -37,9 +37,10 @@ from patience.i18n import _, language
 from patience.observation import Observation
 from patience.rules import Move, get_game
 from patience.solver.result import Status
+from patience.workers.answers import FairHintAnswer, HintAnswer
 from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.workers.odds import fair_hint_job, quick_fair_hint
-from patience.workers.pool import Slots, process_pool, worker_setup
+from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, worker_setup
 from patience.workers.pool import context as pool_context
 from patience.workers.progress import ProgressBoard
 from patience.workers.scheduler import (
@@ -64,8 +65,6 @@ HINT_QUEUE: Final = 8
 #: Winnability jobs that may wait for a worker; beyond it the newest of the least urgent is dropped
 #: (its game answers ``pending`` and asks again on its next poll).
 WINNABLE_QUEUE: Final = 64
-#: A game's search stops when no page asked about it for this long (the page asks every few seconds).
-POLL_TIMEOUT: Final = 20.0
 
 
 def search_job(slug: str, state: Any, budget: float) -> SearchAnswer:
@@ -75,25 +74,13 @@ def search_job(slug: str, state: Any, budget: float) -> SearchAnswer:
     return decide(get_game(slug), state, budget)
 
 
-def hint_job(slug: str, state: Any, budget: float, lang: str, last: str | None) -> dict[str, Any]:
+def hint_job(slug: str, state: Any, budget: float, lang: str, last: str | None) -> HintAnswer:
     """In a worker process: the hint for a position, its texts in ``lang``."""
     from patience.hints import hint
 
     with language(lang):
         found = hint(get_game(slug), state, budget=budget, last=None if last is None else Move.parse(last))
-        return hint_answer(found)
-
-
-def hint_answer(found: Any) -> dict[str, Any]:
-    """A :class:`patience.hints.Hint` as the API answers it."""
-    return {
-        "move": None if found.move is None else str(found.move),
-        "basis": str(found.basis),
-        "status": str(found.status),
-        "explanation": str(found.explanation),
-        "line": [str(m) for m in (found.line or ())],
-        "no_useful_moves": bool(getattr(found, "end", False)),
-    }
+        return HintAnswer.of(found)
 
 
 def _ready() -> bool:
@@ -174,33 +161,18 @@ class Analyzer:
                                    workers=self.workers, on_result=self._learn, clock=time.monotonic,
                                    max_waiting=winnable_queue, poll_timeout=poll_timeout)
         self._lock = threading.Lock()
-        self._pools: dict[str, ProcessPoolExecutor] = {}
-        self._hint_slots = Slots(self.hint_workers, hint_queue)
         self.progress = ProgressBoard()  # how far each fair hint has got
+        #: The dot's first searches and the hints, each in warm worker processes of their own.
+        self.pools = {"winnable": WorkerPool(lambda: process_pool(self.workers)),
+                      "hint": WorkerPool(lambda: process_pool(self.hint_workers, self.progress.queue()))}
+        self._hint_slots = Slots(self.hint_workers, hint_queue)
         self._stopped = threading.Event()
         self._sweeper: threading.Thread | None = None
 
     # --- worker processes ----------------------------------------------------------------------
-    def _pool(self, name: str) -> ProcessPoolExecutor:
-        with self._lock:
-            if name not in self._pools:
-                self._pools[name] = (process_pool(self.workers) if name == "winnable"
-                                     else process_pool(self.hint_workers, self.progress.queue()))
-            return self._pools[name]
-
     def _submit(self, name: str, job: Callable[..., Any], *args: Any) -> Future[Any]:
         """Submit to a pool, starting a new one if a worker died."""
-        try:
-            return self._pool(name).submit(job, *args)
-        except BrokenExecutor:
-            self._discard(name)
-            return self._pool(name).submit(job, *args)
-
-    def _discard(self, name: str) -> None:
-        with self._lock:
-            pool = self._pools.pop(name, None)
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        return self.pools[name].submit(job, *args)
 
     def _run(self, job: SearchJob, done: Done) -> _PoolJob | _ProcessJob:
         """The scheduler's runner: first searches in the warm pool, longer ones in their own process."""
@@ -216,8 +188,7 @@ class Analyzer:
                     outcome = future.result()
                 else:
                     log.warning("winnability search failed: %r", error)
-                    if isinstance(error, BrokenExecutor):
-                        self._discard("winnable")
+                    self.pools["winnable"].failed(error)
             done(job, outcome)
 
         future.add_done_callback(finished)
@@ -257,7 +228,7 @@ class Analyzer:
 
     # --- hints ---------------------------------------------------------------------------------
     async def hint(self, game_id: str, slug: str, state: Any, last_move: str | None,
-                   lang: str, point: Point | None = None) -> dict[str, Any]:
+                   lang: str, point: Point | None = None) -> HintAnswer:
         """A hint, awaited without holding a thread: at once from what is known, else from a hint worker.
 
         Beyond the hint queue, or when the worker is late, the heuristic move answers at once,
@@ -267,7 +238,7 @@ class Analyzer:
         last = Move.parse(last_move) if last_move else None
         known = self.knowledge.lookup(slug, state, point)
         if known is not None:
-            return {**hint_answer(known_hint(game, state, known.status, known.line, last)), "busy": False}
+            return HintAnswer.of(known_hint(game, state, known.status, known.line, last))
         if not self._hint_slots.take():
             return self._quick_hint(game, state, last)  # busy: the heuristic answers at once
         try:
@@ -278,17 +249,17 @@ class Analyzer:
             raise
         future.add_done_callback(lambda done: self._hint_finished(slug, state, point, done))
         try:
-            answer: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
+            answer: HintAnswer = await asyncio.wait_for(asyncio.wrap_future(future),
                                                             self.hint_budget + HINT_GRACE_SECONDS)
         except (TimeoutError, BrokenExecutor) as exc:
             future.cancel()
             log.warning("hint worker unavailable (%r); answering with the heuristic", exc)
             return self._quick_hint(game, state, last)
-        return {**answer, "busy": False}
+        return answer
 
     async def fair_hint(self, slug: str, observation: Observation, seed: int, samples: int,
                         max_nodes: int | None, last_move: str | None, lang: str,
-                        token: str | None = None) -> dict[str, Any]:
+                        token: str | None = None) -> FairHintAnswer:
         """The fair hint (:func:`patience.fair.fair_hint`) from a hint worker, awaited without a thread.
 
         Same busy rule as :meth:`hint`: beyond the hint queue, or when the worker is late, the
@@ -299,7 +270,7 @@ class Analyzer:
             return self._quick_fair_hint(slug, observation, seed, last_move)
         if token is not None:
             self.progress.start(token, samples)
-        answer: dict[str, Any] | None = None
+        answer: FairHintAnswer | None = None
         try:
             future = self._submit("hint", fair_hint_job, slug, observation, seed, samples, max_nodes, lang,
                                   token)
@@ -310,7 +281,7 @@ class Analyzer:
             raise
         future.add_done_callback(lambda _done: self._hint_done())
         try:
-            found: dict[str, Any] = await asyncio.wait_for(asyncio.wrap_future(future),
+            found: FairHintAnswer = await asyncio.wait_for(asyncio.wrap_future(future),
                                                            self.fair_hint_seconds)
             answer = found
         except (TimeoutError, BrokenExecutor) as exc:
@@ -320,41 +291,36 @@ class Analyzer:
         finally:
             if token is not None:
                 self.progress.finish(token, answer)
-        return {**found, "busy": False}
+        return found
 
     def fair_progress(self, token: str) -> dict[str, Any] | None:
         """How far the fair hint asked with ``token`` has got (``None``: none asked)."""
         return self.progress.get(token)
 
     def _quick_fair_hint(self, slug: str, observation: Observation, seed: int,
-                         last_move: str | None) -> dict[str, Any]:
-        answer = quick_fair_hint(slug, observation, seed, last_move)
-        answer["explanation"] = " ".join((_("The solver is busy: this is a quick guess."),
-                                          answer["explanation"]))
-        return {**answer, "busy": True}
+                         last_move: str | None) -> FairHintAnswer:
+        return quick_fair_hint(slug, observation, seed, last_move).quick(
+            _("The solver is busy: this is a quick guess."))
 
-    def _quick_hint(self, game: Any, state: Any, last: Move | None) -> dict[str, Any]:
-        answer = hint_answer(known_hint(game, state, Status.UNKNOWN, (), last))
-        answer["explanation"] = " ".join((_("The solver is busy: this is a quick guess."),
-                                          answer["explanation"]))
-        return {**answer, "busy": True}
+    def _quick_hint(self, game: Any, state: Any, last: Move | None) -> HintAnswer:
+        return HintAnswer.of(known_hint(game, state, Status.UNKNOWN, (), last)).quick(
+            _("The solver is busy: this is a quick guess."))
 
     def _hint_done(self) -> None:
         self._hint_slots.release()
 
     def _hint_finished(self, slug: str, state: Any, point: Point | None,
-                       future: Future[dict[str, Any]]) -> None:
+                       future: Future[HintAnswer]) -> None:
         """In the pool's thread: free the place in the hint queue and learn what the search found."""
         self._hint_done()
         if future.cancelled() or future.exception() is not None:
-            if isinstance(future.exception() if not future.cancelled() else None, BrokenExecutor):
-                self._discard("hint")
+            self.pools["hint"].failed(None if future.cancelled() else future.exception())
             return
         answer = future.result()
-        if answer["status"] == WINNABLE and answer["line"]:
-            line = tuple(Move.parse(m) for m in answer["line"])
+        if answer.status == WINNABLE and answer.line:
+            line = tuple(Move.parse(m) for m in answer.line)
             self.knowledge.learn(slug, state, WINNABLE, line)
-        elif answer["status"] == LOST:
+        elif answer.status == LOST:
             self.knowledge.learn(slug, state, LOST, point=point)
 
     # --- life ------------------------------------------------------------------------------------
@@ -367,8 +333,6 @@ class Analyzer:
         """Stop every search and the worker processes, dropping queued work."""
         self._stopped.set()
         self.scheduler.stop()
-        with self._lock:
-            pools, self._pools = list(self._pools.values()), {}
-        for pool in pools:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for pool in self.pools.values():
+            pool.shutdown(wait=True)
         self.progress.close()

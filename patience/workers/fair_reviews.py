@@ -3,8 +3,9 @@
 A fair review (:mod:`patience.fair_review`) solves a few completions at every
 decision of a game: often more than one review budget of work. So
 :class:`FairReviews` runs it in pieces, each in the review worker
-(:meth:`patience.workers.reviews.Reviewer.in_worker`: one job at a time, the
-same budget, grace and busy rule as the exact review) and each stopping after
+(:meth:`patience.workers.reviews.Reviewer.submit`: one job at a time, the
+same budget, grace and busy rule as the exact review; the piece's end is a
+callback, so nothing waits for it) and each stopping after
 the budget; the next piece goes on where the last stopped, with what it
 carried, so the answer is the one an unbroken run gives. A piece starts only
 when a page asks (``GET …/review?fair=1``) and none is running for the game;
@@ -20,16 +21,16 @@ import contextvars
 import logging
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+from patience.cache import BoundedCache
 from patience.fair import Budget
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
-from patience.workers.pool import Slots, WorkersBusyError
+from patience.workers.pool import Lane, WorkersBusyError
 from patience.workers.reviews import Reviewer
 
 log = logging.getLogger(__name__)
@@ -96,29 +97,21 @@ class FairReviews:
         self.samples = samples
         self.max_nodes = max_nodes
         self._lock = threading.Lock()
-        self._work: OrderedDict[tuple[str, int], _Work] = OrderedDict()
-        self._threads: set[threading.Thread] = set()
+        self._work: BoundedCache[tuple[str, int], _Work] = BoundedCache(KEPT)
+        self._pieces: set[Future[tuple[Progress, bool]]] = set()
 
     def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
              seed: int) -> FairProgress:
         """A page asks: the review so far; the next piece starts in the background if none runs."""
         key = (game_id, version)
         with self._lock:
-            work = self._work.get(key)
-            if work is None:
-                work = self._work[key] = _Work(slug, deal, list(moves), seed)
-                while len(self._work) > KEPT:
-                    self._work.popitem(last=False)
-            self._work.move_to_end(key)
+            work = self._work.setdefault(key, lambda: _Work(slug, deal, list(moves), seed))
             start = not work.done and not work.running and work.failures < MAX_FAILURES
             if start:
                 work.running = True
             progress = self._progress(work)
-        if start:  # a thread of its own: the piece outlives the question (and its event loop)
-            thread = threading.Thread(target=self._run_piece, args=(work,), name="fair-review", daemon=True)
-            with self._lock:
-                self._threads.add(thread)
-            thread.start()
+        if start:  # the piece outlives the question: its end is a callback
+            self._start_piece(work)
         return progress
 
     def _progress(self, work: _Work) -> FairProgress:
@@ -126,27 +119,32 @@ class FairReviews:
                             work.decisions)
         return FairProgress(review, work.start, work.done, work.failures >= MAX_FAILURES)
 
-    def _run_piece(self, work: _Work) -> None:
-        try:
-            asyncio.run(self._piece(work))
-        finally:
-            with self._lock:
-                self._threads.discard(threading.current_thread())
-
-    async def _piece(self, work: _Work) -> None:
+    def _start_piece(self, work: _Work) -> None:
         with self._lock:
             args = (work.slug, work.deal, work.moves, self.samples, work.seed, self.max_nodes, work.start,
                     work.decisions, work.carried, self.reviewer.budget)
         fallback: Progress = (work.start, work.decisions, work.carried, False)
         try:
-            (start, decisions, carried, done), whole = await self.reviewer.in_worker(
-                fallback, fair_review_piece, *args)
-        except WorkersBusyError:
-            whole = None  # owed: the next question starts it again
-        except Exception:  # a bad game reaches no page: the review stops trying
-            log.exception("fair review piece failed")
-            whole = False
+            future = self.reviewer.submit(fallback, fair_review_piece, *args)
+        except WorkersBusyError:  # owed: the next question starts it again
+            with self._lock:
+                work.running = False
+            return
         with self._lock:
+            self._pieces.add(future)
+        future.add_done_callback(lambda done: self._piece_done(work, done))
+
+    def _piece_done(self, work: _Work, future: Future[tuple[Progress, bool]]) -> None:
+        whole: bool | None
+        if future.cancelled():
+            whole = None  # the lane was stopped: owed
+        elif future.exception() is not None:  # a bad game reaches no page: the review stops trying
+            log.error("fair review piece failed: %r", future.exception())
+            whole = False
+        else:
+            (start, decisions, carried, done), whole = future.result()
+        with self._lock:
+            self._pieces.discard(future)
             work.running = False
             if whole:
                 work.start, work.decisions, work.carried, work.done = start, decisions, carried, done
@@ -157,11 +155,12 @@ class FairReviews:
     def settle(self, timeout: float) -> None:
         """Wait up to ``timeout`` seconds for the pieces running now (for tests)."""
         with self._lock:
-            threads = list(self._threads)
-        for thread in threads:
-            thread.join(timeout)
+            pieces = list(self._pieces)
+        wait(pieces, timeout)
 
 
+#: What the kept answers hold for a key never made.
+_MISSING: Final = object()
 #: Answers the review route keeps, by game, version and progress (boards and words made once).
 KEPT_ANSWERS: Final = 64
 #: Answers waiting to be made beside the one being made; more are refused as busy (503).
@@ -183,39 +182,20 @@ class ReviewAnswers:
     """
 
     def __init__(self, *, queue: int = ANSWER_QUEUE, kept: int = KEPT_ANSWERS) -> None:
-        self._places = Slots(workers=1, queue=queue)
-        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
-        self._size = kept
-        self._lock = threading.Lock()
-        self._thread: ThreadPoolExecutor | None = None
+        self._lane = Lane("review-answers", queue=queue)
+        self._kept: BoundedCache[Hashable, Any] = BoundedCache(kept)
 
     async def get(self, key: Hashable, make: Callable[..., T], *args: Any) -> T:
         """The kept answer of ``key``, or ``make(*args)`` made in the answers' thread and kept."""
-        with self._lock:
-            if key in self._kept:
-                self._kept.move_to_end(key)
-                answer: T = self._kept[key]
-                return answer
-        if not self._places.take():
-            raise WorkersBusyError
-        try:
-            context = contextvars.copy_context()  # the request's language
-            with self._lock:  # started on first use, again after a shutdown
-                if self._thread is None:
-                    self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-answers")
-                future = self._thread.submit(context.run, make, *args)
-            answer = await asyncio.wrap_future(future)
-        finally:
-            self._places.release()
-        with self._lock:
-            self._kept[key] = answer
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
+        kept: Any = self._kept.get(key, _MISSING)
+        if kept is not _MISSING:
+            answer: T = kept
+            return answer
+        context = contextvars.copy_context()  # the request's language
+        answer = await asyncio.wrap_future(self._lane.submit(context.run, make, *args))
+        self._kept.put(key, answer)
         return answer
 
     def shutdown(self) -> None:
         """Stop the answers' thread."""
-        with self._lock:
-            thread, self._thread = self._thread, None
-        if thread is not None:
-            thread.shutdown(wait=False, cancel_futures=True)
+        self._lane.shutdown()

@@ -16,19 +16,18 @@ language, as if read in the server.
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Iterator
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
 from patience.i18n import language
 from patience.store import Store, TooManyResults
-from patience.store.exchange import ImportRefused, read_json, too_many_games
-from patience.workers.pool import Slots, WorkersBusyError, process_pool
+from patience.store.exchange import ImportRefused, TooManyGames, read_json, too_many_games
+from patience.workers.pool import Slots, WorkerPool, WorkersBusyError, process_pool
 
-__all__ = ["ImportRefused", "Imports", "import_job"]
+__all__ = ["ImportRefused", "Imports", "TooManyGames", "import_job"]
 
 #: Imports waiting beside the one running; more are refused as busy.
 IMPORT_QUEUE: Final = 1
@@ -56,15 +55,8 @@ class Imports:
 
     def __init__(self, db_path: str | Path) -> None:
         self.db_path = str(db_path)
-        self._lock = threading.Lock()
-        self._pool: Executor | None = None
+        self._pool = WorkerPool(lambda: process_pool(1))
         self._places = Slots(workers=1, queue=IMPORT_QUEUE)
-
-    def _executor(self) -> Executor:
-        with self._lock:
-            if self._pool is None:
-                self._pool = process_pool(1)
-            return self._pool
 
     @contextmanager
     def place(self) -> Iterator[None]:
@@ -84,7 +76,7 @@ class Imports:
         Raises :class:`ImportRefused` for a bad file and :class:`RuntimeError` when the worker failed
         (nothing was added).
         """
-        future = self._executor().submit(import_job, self.db_path, player, body, lang)
+        future = self._pool.submit(import_job, self.db_path, player, body, lang)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), IMPORT_SECONDS)
         except (TimeoutError, BrokenExecutor) as exc:
@@ -93,7 +85,4 @@ class Imports:
 
     def shutdown(self) -> None:
         """Stop the worker process."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.discard()

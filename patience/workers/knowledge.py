@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from patience.cache import BoundedCache
 from patience.rules import Move, get_game
 from patience.solver.result import Status
 
@@ -89,11 +90,11 @@ class Knowledge:
         self.max_positions = max_positions
         self.max_games = max_games
         self._lock = threading.Lock()
-        self._status: OrderedDict[tuple[str, Any], str] = OrderedDict()
+        self._status: BoundedCache[tuple[str, Any], str] = BoundedCache(max_positions)
         self._on_line: dict[tuple[str, Any], tuple[_Line, int]] = {}
         self._lines: OrderedDict[int, tuple[str, _Line]] = OrderedDict()
         self._line_positions = 0
-        self._lost_games: OrderedDict[str, Point] = OrderedDict()
+        self._lost_games: BoundedCache[str, Point] = BoundedCache(max_games)
 
     def lookup(self, slug: str, state: Any, point: Point | None = None) -> Decided | None:
         """The decided answer for this position (at this point of its game), else None."""
@@ -103,15 +104,14 @@ class Knowledge:
             if found is not None:
                 line, index = found
                 return Decided(WINNABLE, line.moves[index:])
-            status = self._status.get(key)
-            if status is not None:
-                self._status.move_to_end(key)
-                return Decided(status)
-            if point is not None:
-                lost = self._lost_games.get(point.game_id)
-                if lost is not None and point.follows(lost):
-                    self._lost_games.move_to_end(point.game_id)
-                    return Decided(LOST)
+        status = self._status.get(key)
+        if status is not None:
+            return Decided(status)
+        if point is not None:
+            lost = self._lost_games.peek(point.game_id)
+            if lost is not None and point.follows(lost):
+                self._lost_games.get(point.game_id)  # used: kept longer
+                return Decided(LOST)
         return None
 
     def learn(self, slug: str, state: Any, status: str, line: Sequence[Move] = (),
@@ -125,18 +125,11 @@ class Knowledge:
             return
         if status not in (WINNABLE, LOST):
             return
-        with self._lock:
-            self._status[(slug, state)] = status
-            self._status.move_to_end((slug, state))
-            while len(self._status) > self.max_positions:
-                self._status.popitem(last=False)
-            if status == LOST and point is not None:
-                old = self._lost_games.get(point.game_id)
-                if old is None or not point.follows(old):
-                    self._lost_games[point.game_id] = point
-                self._lost_games.move_to_end(point.game_id)
-                while len(self._lost_games) > self.max_games:
-                    self._lost_games.popitem(last=False)
+        self._status.put((slug, state), status)
+        if status == LOST and point is not None:
+            with self._lock:  # the earliest lost point of a game is kept
+                old = self._lost_games.peek(point.game_id)
+                self._lost_games.put(point.game_id, point if old is None or not point.follows(old) else old)
 
     def _learn_line(self, slug: str, state: Any, moves: tuple[Move, ...]) -> None:
         with self._lock:

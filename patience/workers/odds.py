@@ -36,17 +36,18 @@ import hashlib
 import logging
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Final
 
+from patience.cache import BoundedCache
 from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
-from patience.workers.pool import Slots, process_pool, report
+from patience.workers.answers import FairHintAnswer
+from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, report
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +59,6 @@ MAX_SAMPLES: Final = 256
 MAX_NODES: Final = 20_000
 #: Observations remembered by game and version (so a poll reads no history).
 OBSERVATIONS_KEPT: Final = 1024
-#: A game's odds stop growing when no page asked about it for this long (seconds).
-POLL_TIMEOUT: Final = 20.0
 
 
 def seed_of(observation: Observation) -> int:
@@ -161,22 +160,17 @@ class OddsKeeper:
         self._slots = Slots(workers, queue)
         self._lock = threading.Lock()
         self._watches: dict[str, _OddsWatch] = {}
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = WorkerPool(lambda: process_pool(self.workers))
         self._stopped = False
-        self._seen: OrderedDict[tuple[str, int], Observation] = OrderedDict()
+        self._seen: BoundedCache[tuple[str, int], Observation] = BoundedCache(OBSERVATIONS_KEPT)
 
     def observation(self, game_id: str, version: int, make: Callable[[], Observation]) -> Observation:
         """The observation of a game's version, made once (``make`` reads the game's moves)."""
         key = (game_id, version)
-        with self._lock:
-            if key in self._seen:
-                self._seen.move_to_end(key)
-                return self._seen[key]
-        seen = make()
-        with self._lock:
-            self._seen[key] = seen
-            while len(self._seen) > OBSERVATIONS_KEPT:
-                self._seen.popitem(last=False)
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = make()
+            self._seen.put(key, seen)
         return seen
 
     # --- asking ------------------------------------------------------------------------------
@@ -226,8 +220,7 @@ class OddsKeeper:
                 counts = future.result()
             else:
                 log.warning("odds batch failed: %r", error)
-                if isinstance(error, BrokenExecutor):
-                    self._discard()
+                self._pool.failed(error)
         with self._lock:
             watch.running = False
             if counts is None:
@@ -240,17 +233,7 @@ class OddsKeeper:
 
     def _submit(self, slug: str, observation: Observation, seed: int, start: int, stop: int,
                 max_nodes: int | None) -> Future[tuple[int, int, int]]:
-        with self._lock:
-            if self._pool is None:
-                self._pool = process_pool(self.workers)
-            pool = self._pool
-        return pool.submit(odds_batch, slug, observation, seed, start, stop, max_nodes)
-
-    def _discard(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        return self._pool.submit(odds_batch, slug, observation, seed, start, stop, max_nodes)
 
     # --- looking -------------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:
@@ -264,9 +247,7 @@ class OddsKeeper:
         with self._lock:
             self._stopped = True
             self._watches.clear()
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        self._pool.shutdown(wait=True)
 
 
 #: Completions a fair hint samples on the server, by default.
@@ -274,16 +255,16 @@ HINT_SAMPLES: Final = 32
 
 
 def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, max_nodes: int | None,
-                  lang: str, token: str | None = None) -> dict[str, Any]:
+                  lang: str, token: str | None = None) -> FairHintAnswer:
     """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``.
 
     It stops early once the best move is clear (:func:`patience.fair.fair_hint`'s ``early_stop``);
     with a ``token``, its progress after each completion goes to the pool's queue as
     ``(token, FairProgress.as_json())``.
     """
-    from patience.commands.solve import fair_hint_text
     from patience.fair import FairProgress, fair_hint
     from patience.i18n import language
+    from patience.wording import fair_hint_text
 
     def told(progress: FairProgress) -> None:
         report((token, progress.as_json()))
@@ -294,13 +275,13 @@ def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, 
                           early_stop=True, progress=None if token is None else told)
         # worded on a completion: a move's words name only cards the player sees
         shown = completions(game, observation, 1, seed)[0]
-        return {"move": None if found.move is None else str(found.move), "basis": BASIS_FAIR,
-                "status": "unknown", "explanation": fair_hint_text(game, shown, found, planned=samples),
-                "line": [], "won": found.won, "samples": found.samples,
-                "planned": samples if found.samples else 0}
+        words = fair_hint_text(game, shown, found, planned=samples)
+        return FairHintAnswer(move=None if found.move is None else str(found.move), basis=BASIS_FAIR,
+                              status="unknown", explanation=words, won=found.won, samples=found.samples,
+                              planned=samples if found.samples else 0)
 
 
-def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | None) -> dict[str, Any]:
+def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | None) -> FairHintAnswer:
     """The heuristic move on a completion of the observation (no search, nothing hidden read)."""
     from patience.hints import known_hint
     from patience.rules import Move
@@ -308,9 +289,8 @@ def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | 
     game = get_game(slug)
     shown = completions(game, observation, 1, seed)[0]
     found = known_hint(game, shown, "unknown", (), None if last is None else Move.parse(last))
-    return {"move": None if found.move is None else str(found.move), "basis": str(found.basis),
-            "status": "unknown", "explanation": str(found.explanation), "line": [],
-            "won": 0, "samples": 0, "planned": 0}
+    return FairHintAnswer(move=None if found.move is None else str(found.move), basis=str(found.basis),
+                          status="unknown", explanation=str(found.explanation))
 
 
 #: The ``basis`` of a fair hint.

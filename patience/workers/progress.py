@@ -12,7 +12,7 @@ version. The board keeps the newest :data:`KEPT` hints only.
 >>> board.told("g:3", {"decided": 5, "samples": 32, "move": "t2-t3", "won": 4})
 >>> board.get("g:3")["decided"], board.get("g:3")["running"]
 (5, True)
->>> board.finish("g:3", {"samples": 20, "won": 15, "move": "t2-t3"})
+>>> board.finish("g:3", FairHintAnswer("t2-t3", "fair", "unknown", "", samples=20, won=15))
 >>> board.told("g:3", {"decided": 6, "samples": 32, "move": "t2-t3", "won": 5})  # late: ignored
 >>> board.get("g:3")["decided"], board.get("g:3")["running"], board.get("other") is None
 (20, False, True)
@@ -21,9 +21,10 @@ version. The board keeps the newest :data:`KEPT` hints only.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import Any, Final
 
+from patience.cache import BoundedCache
+from patience.workers.answers import FairHintAnswer
 from patience.workers.pool import context
 
 #: Fair hints whose progress is kept (the oldest is forgotten first).
@@ -35,7 +36,7 @@ class ProgressBoard:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._entries: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._entries: BoundedCache[str, dict[str, Any]] = BoundedCache(KEPT)
         self._queue: Any = None
         self._reader: threading.Thread | None = None
 
@@ -58,10 +59,7 @@ class ProgressBoard:
             self.told(token, progress)
 
     def _put(self, token: str, entry: dict[str, Any]) -> None:
-        self._entries[token] = entry
-        self._entries.move_to_end(token)
-        while len(self._entries) > KEPT:
-            self._entries.popitem(last=False)
+        self._entries.put(token, entry)
 
     def start(self, token: str, samples: int) -> None:
         """A fair hint starts: nothing decided yet."""
@@ -71,24 +69,24 @@ class ProgressBoard:
     def told(self, token: str, progress: dict[str, Any]) -> None:
         """A worker's report; ignored once the hint has finished (a report may arrive late)."""
         with self._lock:
-            entry = self._entries.get(token)
+            entry = self._entries.peek(token)
             if entry is not None and entry["running"]:
                 self._put(token, {**progress, "running": True})
 
-    def finish(self, token: str, answer: dict[str, Any] | None) -> None:
+    def finish(self, token: str, answer: FairHintAnswer | None) -> None:
         """The hint is answered (``answer``: its ``samples``, ``won`` and ``move``; ``None``: it failed)."""
         with self._lock:
-            entry = self._entries.get(token)
+            entry = self._entries.peek(token)
             if entry is None:
                 return
-            if answer is not None and answer.get("samples"):
-                entry = {**entry, "decided": answer["samples"], "won": answer["won"], "move": answer["move"]}
+            if answer is not None and answer.samples:
+                entry = {**entry, "decided": answer.samples, "won": answer.won, "move": answer.move}
             self._put(token, {**entry, "running": False})
 
     def get(self, token: str) -> dict[str, Any] | None:
         """The hint's progress, ``None`` when none is known."""
         with self._lock:
-            entry = self._entries.get(token)
+            entry = self._entries.peek(token)
             return None if entry is None else dict(entry)
 
     def close(self) -> None:

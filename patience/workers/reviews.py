@@ -6,9 +6,13 @@ to its own worker process and the route awaits it without holding a thread.
 At most :data:`MAX_WAITING` requests wait at once; more find the pool busy
 (:class:`~patience.workers.pool.WorkersBusyError`) and are answered 503.
 
-A review is handed to the worker only when the worker is free, so the time
-it waits behind other reviews never counts against its budget: the budget
-(plus :data:`GRACE_SECONDS`) is timed from when it starts. Answers are kept
+Jobs for the worker (reviews, and the fair reviews' pieces) wait in one
+queue, in turn, and one thread of the server (the review *lane*) hands each
+to the worker only when the worker is free, so the time a job waits behind
+others never counts against its budget: the budget (plus
+:data:`GRACE_SECONDS`) is timed from when it starts. A route awaits its job
+without holding a thread; a fair review's piece is handed over with a
+callback (:meth:`Reviewer.submit`), so no thread or event loop waits for it. Answers are kept
 by game and version, so asking again answers at once; an answer cut short by
 the worker (late, or gone) is never kept: asking again runs the review again.
 """
@@ -17,15 +21,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import BrokenExecutor, Executor, Future
+from concurrent.futures import TimeoutError as FutureTimeoutError
 from typing import Any, Final, TypeVar
 
+from patience.cache import BoundedCache
 from patience.rules import get_game
 from patience.solver.result import Status
-from patience.workers.pool import Slots, WorkersBusyError, process_pool
+from patience.workers.pool import Lane, WorkerPool, process_pool
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -33,8 +37,6 @@ T = TypeVar("T")
 KNOWN_REVIEWS: Final = 256
 MAX_WAITING: Final = 4
 GRACE_SECONDS: Final = 15.0  # beyond the budget: the first review starts the worker process
-#: How often a review waiting for the worker looks whether it is free (seconds).
-WAIT_STEP_SECONDS: Final = 0.05
 
 ReviewJob = Callable[[str, "int | str", list[str], float], dict[str, Any]]
 
@@ -64,26 +66,13 @@ class Reviewer:
         self.budget = budget
         self.grace = grace
         self._job = job
-        self._new_executor = executor
-        self._lock = threading.Lock()
-        self._pool: Executor | None = None
-        self._known: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-        self._places = Slots(workers=1, queue=MAX_WAITING - 1)
-        self._running = False
-
-    def _executor(self) -> Executor:
-        with self._lock:
-            if self._pool is None:
-                self._pool = self._new_executor()
-            return self._pool
+        self._pool = WorkerPool(executor)
+        self._known: BoundedCache[tuple[str, int], dict[str, Any]] = BoundedCache(KNOWN_REVIEWS)
+        self._lane = Lane("review-lane", queue=MAX_WAITING - 1)
 
     def known(self, game_id: str, version: int) -> dict[str, Any] | None:
         """The kept review of a game at a version, if any."""
-        with self._lock:
-            answer = self._known.get((game_id, version))
-            if answer is not None:
-                self._known.move_to_end((game_id, version))
-            return answer
+        return self._known.get((game_id, version))
 
     async def review(self, game_id: str, version: int, slug: str, deal: int | str,
                      moves: list[str]) -> dict[str, Any]:
@@ -95,10 +84,7 @@ class Reviewer:
                     "status": Status.UNKNOWN.value, "line": []}
         answer, whole = await self.in_worker(fallback, self._job, slug, deal, moves, self.budget)
         if whole:
-            with self._lock:
-                self._known[(game_id, version)] = answer
-                while len(self._known) > KNOWN_REVIEWS:
-                    self._known.popitem(last=False)
+            self._known.put((game_id, version), answer)
         return answer
 
     async def in_worker(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
@@ -107,39 +93,26 @@ class Reviewer:
         Raises :class:`WorkersBusyError` when every place, running and waiting, is taken. Returns the
         job's answer and True, or ``fallback`` and False when the worker was late or gone.
         """
-        if not self._places.take():
-            raise WorkersBusyError
-        try:
-            while not self._take_worker():
-                await asyncio.sleep(WAIT_STEP_SECONDS)
-            try:
-                return await self._run(fallback, job, *args)
-            finally:
-                with self._lock:
-                    self._running = False
-        finally:
-            self._places.release()
+        return await asyncio.wrap_future(self.submit(fallback, job, *args))
 
-    def _take_worker(self) -> bool:
-        with self._lock:
-            if self._running:
-                return False
-            self._running = True
-            return True
+    def submit(self, fallback: T, job: Callable[..., T], *args: Any) -> Future[tuple[T, bool]]:
+        """:meth:`in_worker` without awaiting: the future of ``(answer, whole)``.
 
-    async def _run(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
-        """The answer, and whether it is the worker's whole answer (False: cut short)."""
+        Raises :class:`WorkersBusyError` at once when every place, running and waiting, is taken; the
+        place is given back when the job ends (or is cancelled before it started).
+        """
+        return self._lane.submit(self._run, fallback, job, *args)
+
+    def _run(self, fallback: T, job: Callable[..., T], *args: Any) -> tuple[T, bool]:
+        """In the lane: the answer, and whether it is the worker's whole answer (False: cut short)."""
         try:
-            future = self._executor().submit(job, *args)
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.budget + self.grace), True
-        except (TimeoutError, BrokenExecutor, RuntimeError) as exc:
+            return self._pool.submit(job, *args).result(timeout=self.budget + self.grace), True
+        except (FutureTimeoutError, BrokenExecutor, RuntimeError) as exc:
             log.warning("review worker unavailable (%r)", exc)
-            self.shutdown()  # a stuck or dead worker: the next review starts a fresh one
+            self._pool.discard()  # a stuck or dead worker: the next job starts a fresh one
             return fallback, False
 
     def shutdown(self) -> None:
-        """Stop the worker process (a running review is dropped)."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker process and the lane (a running review is dropped, waiting ones cancelled)."""
+        self._pool.discard()
+        self._lane.shutdown()

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from patience.cache import BoundedCache
 from patience.rules import Move
 from patience.solver.result import Status
 from patience.workers.knowledge import Point
@@ -160,7 +160,7 @@ class Scheduler:
         self._lock = threading.Lock()
         self._watches: dict[str, _SearchWatch] = {}
         self._running: list[_SearchWatch] = []
-        self._answered: OrderedDict[str, None] = OrderedDict()  # games that had an answer (a set, bounded)
+        self._answered: BoundedCache[str, None] = BoundedCache(ANSWERED_GAMES)  # games that had an answer
         self._stopped = False
 
     @property
@@ -211,10 +211,7 @@ class Scheduler:
             self._mark_answered(least.job.game_id)
 
     def _mark_answered(self, game_id: str) -> None:
-        self._answered[game_id] = None
-        self._answered.move_to_end(game_id)
-        while len(self._answered) > ANSWERED_GAMES:
-            self._answered.popitem(last=False)
+        self._answered.put(game_id, None)
 
     def _let_go(self, game_id: str, watch: _SearchWatch) -> list[Handle]:
         del self._watches[game_id]

@@ -22,6 +22,7 @@ from typing import Final
 
 from patience.catalog import Catalog, WinnableDeal, level_of
 from patience.rules import game_slugs, get_game
+from patience.workers.pool import WorkerPool, process_pool
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +75,9 @@ class TopUp:
         self.seconds = seconds
         self.pause = pause
         self._job = job
-        self._new_executor = executor
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._pool: Executor | None = None
+        self._pool = WorkerPool(executor or (lambda: process_pool(1)))
 
     def start(self) -> None:
         """Start the thread (the worker process starts with the first deal)."""
@@ -87,8 +87,7 @@ class TopUp:
     def stop(self) -> None:
         """Stop after the deal being tried (its worker process is stopped now)."""
         self._stop.set()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown()
         if self._thread is not None:
             self._thread.join(timeout=self.seconds + 5.0)
 
@@ -97,19 +96,14 @@ class TopUp:
 
         A failed save (a full disk) raises :class:`OSError`; the thread says so in one line and goes on.
         """
-        from patience.workers.pool import process_pool
-
         deal = self.catalog.next_candidate(slug, FIRST_DEAL)
-        if deal is None:
+        if deal is None or self._stop.is_set():  # stopped: no worker is started again
             return False
-        if self._pool is None:
-            self._pool = process_pool(1) if self._new_executor is None else self._new_executor()
         try:
             found = self._pool.submit(self._job, slug, deal, self.seconds).result(timeout=self.seconds + 30.0)
         except (FutureTimeoutError, BrokenExecutor, RuntimeError) as exc:
             log.warning("top-up of %s deal %d failed: %r", slug, deal, exc)
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            self._pool.discard()
             return False
         self.catalog.record(slug, deal, found)
         return True

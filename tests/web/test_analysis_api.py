@@ -189,12 +189,14 @@ def test_a_hint_is_still_given_when_the_worker_cannot_answer(monkeypatch: pytest
     game = get_game("hamilton")
     state = game.apply(game.new(1), game.parse_move("s"))
     answer = asyncio.run(analyzer.hint("g", "hamilton", state, "s", "en"))
-    assert answer["move"] in [str(m) for m in game.legal_moves(state)] and answer["busy"]
+    assert answer.move in [str(m) for m in game.legal_moves(state)] and answer.busy
 
 
 def test_many_hints_never_hold_up_other_requests(tmp_path: Path) -> None:
     """With a fake solver that never answers, hints beyond the queue answer at once and stats never wait."""
     from concurrent.futures import Future
+
+    from patience.workers.answers import HintAnswer
 
     application = create_app(tmp_path / "g.sqlite3", hint_budget=30, solver_workers=2, hint_queue=3)
     analyzer = application.state.analyzer
@@ -222,8 +224,7 @@ def test_many_hints_never_hold_up_other_requests(tmp_path: Path) -> None:
             answered = [h.result().json() for h in hints if h.done()]
             assert answered and all(a["busy"] and a["basis"] == "heuristic" for a in answered)
             for future in stuck:
-                future.set_result({"move": "s", "basis": "heuristic", "status": "unknown",
-                                   "explanation": "slow", "line": []})
+                future.set_result(HintAnswer("s", "heuristic", "unknown", "slow"))
             for task in hints:
                 assert (await task).status_code == 200
 
@@ -265,8 +266,7 @@ def test_a_dead_solver_worker_is_replaced() -> None:
     analyzer = Analyzer(winnable_budget=0.2, workers=1)
     game = get_game("hamilton")
     try:
-        pool = analyzer._pool("winnable")
-        pid = pool.submit(os.getpid).result(timeout=30)
+        pid = analyzer.pools["winnable"].submit(os.getpid).result(timeout=30)
         os.kill(pid, signal.SIGKILL)
         started = time.monotonic()
         while time.monotonic() - started < 30:
@@ -275,7 +275,7 @@ def test_a_dead_solver_worker_is_replaced() -> None:
                 assert result.result(timeout=30)[0] in ("winnable", "lost", "unknown")
                 break
             except BrokenExecutor:  # the death may be noticed by this first future: then retry
-                analyzer._discard("winnable")
+                analyzer.pools["winnable"].discard()
                 time.sleep(0.1)
         else:
             pytest.fail("the pool was not replaced")

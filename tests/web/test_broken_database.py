@@ -27,6 +27,7 @@ from patience.store import (
     check_database,
 )
 from patience.store.schema import MIGRATIONS
+from patience.table import Table
 from patience.web.service import GameService
 
 PLAYER = "player-broken-db-0001"
@@ -35,12 +36,12 @@ PLAYER = "player-broken-db-0001"
 def good_database(path: Path, games: int = 30) -> Path:
     """A database of several pages: games with a few dozen actions each."""
     store = Store(path)
-    service = GameService(store)
+    service = GameService(Table(store))
     for _ in range(games):
-        record, _state = service.create(PLAYER, "hamilton", deal=1, deck=None)
-        record, _state = service.play(PLAYER, record.id, ["s", "s", "s", "c-f1", "s"], record.version)
+        record, _state = service.table.create(PLAYER, "hamilton", deal=1, deck=None)
+        record, _state = service.table.play(PLAYER, record.id, ["s", "s", "s", "c-f1", "s"], record.version)
         for _ in range(8):
-            record, _state = service.play(PLAYER, record.id, ["f1-t1", "t1-f1"], record.version)
+            record, _state = service.table.play(PLAYER, record.id, ["f1-t1", "t1-f1"], record.version)
     store.close()
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
     return path

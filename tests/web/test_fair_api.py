@@ -181,5 +181,5 @@ def test_the_hint_job_reports_each_completion_it_decides() -> None:
     told = [reports.get() for _ in range(reports.qsize())]
     assert told and {token for token, _p in told} == {"g:7"}
     assert [p["decided"] for _t, p in told] == list(range(1, len(told) + 1))
-    assert answer["samples"] in (len(told), len(told) + 1)  # an early stop is not reported as progress
-    assert answer["planned"] == 16 and answer["move"] is not None
+    assert answer.samples in (len(told), len(told) + 1)  # an early stop is not reported as progress
+    assert answer.planned == 16 and answer.move is not None

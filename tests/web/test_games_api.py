@@ -298,7 +298,7 @@ def test_messages_for_stuck_won_and_ended_games() -> None:
 
 def test_elapsed_time_counts_gaps_up_to_thirty_seconds(client: TestClient, app: Any) -> None:
     now = [1000.0]
-    app.state.service.clock = lambda: now[0]
+    app.state.service.table.clock = lambda: now[0]
     game = new_game(client, deal=1)
     game = play(client, game, "s")
     now[0] += 20

@@ -18,6 +18,7 @@ from patience.errors import LimitReachedError
 from patience.rules import get_game
 from patience.store import MAX_MOVES_PER_GAME, Store
 from patience.store.schema import MIGRATIONS
+from patience.table import Table
 from patience.web.service import CHECKPOINT_EVERY, RECENT_MOVES, GameService
 from tests.web.conftest import new_game, play
 
@@ -29,36 +30,37 @@ PAIR = ["f1-t1", "t1-f1"]
 
 def long_game(service: GameService, pairs: int) -> str:
     """A Hamilton game of the opening then ``pairs`` actions of two moves each, then three single moves."""
-    record, _state = service.create(PLAYER, "hamilton", deal=1, deck=None)
-    record, _state = service.play(PLAYER, record.id, OPENING, record.version)
+    record, _state = service.table.create(PLAYER, "hamilton", deal=1, deck=None)
+    record, _state = service.table.play(PLAYER, record.id, OPENING, record.version)
     for _ in range(pairs):
-        record, _state = service.play(PLAYER, record.id, PAIR, record.version)
+        record, _state = service.table.play(PLAYER, record.id, PAIR, record.version)
     for move in [*PAIR, PAIR[0]]:
-        record, _state = service.play(PLAYER, record.id, [move], record.version)
+        record, _state = service.table.play(PLAYER, record.id, [move], record.version)
     return record.id
 
 
 def work_of(store: Store, game_id: str) -> dict[str, int]:
     """Rows read and moves replayed by a fresh service (cold cache) to load, undo, redo and answer."""
-    service = GameService(store)
+    service = GameService(Table(store))
     rows_before = store.action_rows_read
     work: dict[str, int] = {}
-    record, state = service.load(PLAYER, game_id)
+    record, state = service.table.load(PLAYER, game_id)
     service.describe(record, state)
     work["load"] = store.action_rows_read - rows_before
-    for name, change in (("undo", service.undo), ("undo again", service.undo), ("redo", service.redo)):
+    table = service.table
+    for name, change in (("undo", table.undo), ("undo again", table.undo), ("redo", table.redo)):
         rows_before = store.action_rows_read
         record, state = change(PLAYER, game_id, record.version)
         answer = service.describe(record, state)
         work[name] = store.action_rows_read - rows_before
         assert len(answer.moves) <= RECENT_MOVES and len(answer.redo) <= RECENT_MOVES
-    work["replayed"] = service.moves_replayed
+    work["replayed"] = service.table.moves_replayed
     return work
 
 
 def test_load_undo_and_redo_cost_the_same_for_a_short_and_a_long_game(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3")
-    service = GameService(store)
+    service = GameService(Table(store))
     short, long = long_game(service, RECENT_MOVES), long_game(service, 2000)
     short_work, long_work = work_of(store, short), work_of(store, long)
     assert short_work == long_work
@@ -85,19 +87,19 @@ def test_answers_carry_the_last_moves_unless_the_whole_history_is_asked(client: 
 def test_the_move_limit_refuses_further_moves_and_changes_nothing(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table_module, "MAX_MOVES_PER_GAME", 8)
-    service = GameService(Store(tmp_path / "games.sqlite3"))
-    record, _state = service.create(PLAYER, "hamilton", deal=1, deck=None)
-    record, _state = service.play(PLAYER, record.id, OPENING, record.version)
-    record, _state = service.play(PLAYER, record.id, PAIR, record.version)
+    service = GameService(Table(Store(tmp_path / "games.sqlite3")))
+    record, _state = service.table.create(PLAYER, "hamilton", deal=1, deck=None)
+    record, _state = service.table.play(PLAYER, record.id, OPENING, record.version)
+    record, _state = service.table.play(PLAYER, record.id, PAIR, record.version)
     with pytest.raises(LimitReachedError) as refused:
-        service.play(PLAYER, record.id, PAIR, record.version)
+        service.table.play(PLAYER, record.id, PAIR, record.version)
     assert "limit of 10,000" not in str(refused.value)
     assert "8 moves" in str(refused.value)
-    saved = service.store.get_game(PLAYER, record.id)
+    saved = service.table.store.get_game(PLAYER, record.id)
     assert saved is not None and saved.move_count == 7 and saved.version == record.version
-    record, _state = service.play(PLAYER, record.id, PAIR[:1], record.version)  # the eighth move is allowed
+    record, _state = service.table.play(PLAYER, record.id, PAIR[:1], record.version)  # the eighth is allowed
     with pytest.raises(LimitReachedError):
-        service.play(PLAYER, record.id, PAIR[1:], record.version)
+        service.table.play(PLAYER, record.id, PAIR[1:], record.version)
 
 
 def test_the_move_limit_is_ten_thousand_and_translated(client: TestClient,
@@ -125,15 +127,15 @@ def test_a_version_1_database_is_migrated_with_its_moves_and_redo(tmp_path: Path
     assert record is not None and store.history(record).done == tuple(tuple(g) for g in groups)
     assert store.history(record).redo == (("f1-t1",), ("t1-f1",))
     assert record.move_count == 11 and record.redo_actions == 2
-    service = GameService(store)
+    service = GameService(Table(store))
     engine = get_game("hamilton")
-    _record, state = service.load(PLAYER, "g_old")
+    _record, state = service.table.load(PLAYER, "g_old")
     moves = store.history(record).moves
     assert state == engine.apply_all(engine.new(1), [engine.parse_move(m) for m in moves])
-    assert service.moves_replayed == 11
-    _record, again = GameService(store).load(PLAYER, "g_old")  # the rebuilt position was kept
+    assert service.table.moves_replayed == 11
+    _record, again = GameService(Table(store)).table.load(PLAYER, "g_old")  # the rebuilt position was kept
     assert again == state and store.get_game(PLAYER, "g_old") is not None
-    redone, _state = service.redo(PLAYER, "g_old", 9)
+    redone, _state = service.table.redo(PLAYER, "g_old", 9)
     assert redone.move_count == 12 and redone.redo_actions == 1
     store.close()
 
@@ -146,12 +148,12 @@ def test_a_long_game_from_version_1_replays_once_then_little(tmp_path: Path) -> 
                      "VALUES ('g_long', ?, 'hamilton', 1, ?, 300, 1, 2)",
                      (PLAYER, json.dumps([OPENING, *[PAIR] * 300])))
     store = Store(path)
-    service = GameService(store)
-    record, _state = service.load(PLAYER, "g_long")
-    assert service.moves_replayed == len(OPENING) + 600
+    service = GameService(Table(store))
+    record, _state = service.table.load(PLAYER, "g_long")
+    assert service.table.moves_replayed == len(OPENING) + 600
     for _ in range(3):
-        before = service.moves_replayed
-        record, _state = service.undo(PLAYER, "g_long", record.version)
-        assert service.moves_replayed - before <= 2 * CHECKPOINT_EVERY
+        before = service.table.moves_replayed
+        record, _state = service.table.undo(PLAYER, "g_long", record.version)
+        assert service.table.moves_replayed - before <= 2 * CHECKPOINT_EVERY
     assert record.move_count == len(OPENING) + 2 * 297
     store.close()

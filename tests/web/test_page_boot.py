@@ -93,7 +93,7 @@ def test_a_player_with_games_gets_the_latest_unfinished_one(client: TestClient) 
 def test_the_embedded_game_and_the_api_count_its_running_clock_up_to_now(client: TestClient,
                                                                          app: FastAPI) -> None:
     now = [1000.0]
-    app.state.service.clock = lambda: now[0]
+    app.state.service.table.clock = lambda: now[0]
     game = client.post("/api/games", json={"game": "hamilton", "deal": 7}).json()
     client.post(f"/api/games/{game['id']}/moves", json={"moves": ["s"], "version": 0})  # the clock runs
     now[0] = 1012.5  # the page is reloaded before its last report: the new page shows 12 s, not 0

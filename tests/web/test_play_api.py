@@ -55,7 +55,7 @@ def test_finish_refuses_bad_input_and_old_versions(client: TestClient, other_cli
 
 def test_the_clock_counts_only_while_a_page_shows_the_game(client: TestClient, app: FastAPI) -> None:
     now = [1000.0]
-    app.state.service.clock = lambda: now[0]
+    app.state.service.table.clock = lambda: now[0]
     game = new_game(client, deal=1)
     path = f"/api/games/{game['id']}/clock"
 
@@ -158,7 +158,7 @@ def test_statistics_count_one_set_of_games(client: TestClient) -> None:
 def test_hidden_reports_after_each_move_do_not_stop_the_clock(client: TestClient, app: FastAPI) -> None:
     """A lying page that reports "hidden" after every move still gets the time its moves took."""
     now = [1000.0]
-    app.state.service.clock = lambda: now[0]
+    app.state.service.table.clock = lambda: now[0]
     game = new_game(client, deal=3)
     for _ in range(3):
         now[0] += 2

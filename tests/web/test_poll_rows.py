@@ -29,9 +29,9 @@ def rows_per_poll(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pairs: int) -
             game = play(client, new_game(client, "hamilton", deal=1), "s", "s", "s", "c-f1", "s")
             with sqlite3.connect(tmp_path / f"games-{pairs}.sqlite3") as db:
                 (player,) = db.execute("SELECT player FROM games WHERE id = ?", (game["id"],)).fetchone()
-            record, _state = service.load(player, game["id"])
+            record, _state = service.table.load(player, game["id"])
             for _ in range(pairs):
-                record, _state = service.play(player, game["id"], PAIR, record.version)
+                record, _state = service.table.play(player, game["id"], PAIR, record.version)
             rows: dict[str, int] = {}
             for name, ask in (("winnable", client.get), ("hint", client.get), ("winnable again", client.get)):
                 before = store.action_rows_read

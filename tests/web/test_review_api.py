@@ -124,7 +124,7 @@ def test_review_answers_are_made_in_their_own_thread_kept_and_refused_when_crowd
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    from patience.web.routers import review
+    from patience.web import reviews as review
 
     made: list[str] = []
     real = review.reviewed
@@ -141,12 +141,12 @@ def test_review_answers_are_made_in_their_own_thread_kept_and_refused_when_crowd
     assert len(made) == 1 and made[0].startswith("review-answers")  # not a thread that answers moves
     answers = client.app.state.workers.review_answers  # type: ignore[attr-defined]
     taken = 0
-    while answers._places.take():
+    while answers._lane._places.take():
         taken += 1
     try:
         other = play(client, new_game(client, deal=8), "s")
         busy = client.get(f"/api/games/{other['id']}/review")
     finally:
         for _ in range(taken):
-            answers._places.release()
+            answers._lane._places.release()
     assert busy.status_code == 503 and busy.headers["Retry-After"] == "10"

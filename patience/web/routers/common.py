@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from fastapi import Request
 
+from patience.web.analysis import GameAnalysis
 from patience.web.middleware import CLIENT_HEADER, CLIENT_HEADER_VALUE, MAX_BODY_BYTES
 from patience.web.schemas import ErrorOut
 from patience.web.service import GameService
@@ -63,6 +64,12 @@ def service_of(request: Request) -> GameService:
     """The app's game service."""
     service: GameService = request.app.state.service
     return service
+
+
+def analysis_of(request: Request) -> GameAnalysis:
+    """The app's analysis of the players' games."""
+    analysis: GameAnalysis = request.app.state.analysis
+    return analysis
 
 
 def analyzer_of(request: Request) -> Analyzer:

@@ -17,15 +17,13 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 from patience.i18n import _, get_language
 from patience.kit import kit_of
 from patience.rules import game_slugs, get_game
-from patience.solver.result import Status
-from patience.store import GameRecord
-from patience.web.routers.common import analyzer_of, errors, player_of, service_of
-from patience.web.routers.fair import FairHintOut, fair_hint
+from patience.web.routers.common import analysis_of, errors, player_of, service_of
 from patience.web.schemas import (
     CatalogEntryOut,
     ClockIn,
     ClockOut,
     DoubleClickIn,
+    FairHintOut,
     GameOut,
     GameSummaryOut,
     HintOut,
@@ -35,8 +33,6 @@ from patience.web.schemas import (
     WinnableOut,
 )
 from patience.web.service import game_name
-from patience.workers.analyzer import Verdict, hint_answer
-from patience.workers.knowledge import Point
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -68,11 +64,11 @@ async def new_game(body: NewGameIn, request: Request, response: Response,
     """
     service, player = service_of(request), player_of(request)
     if body.abandon is not None:
-        service.load(player, body.abandon)  # 404 before anything is dealt
-    record, state, new = service.open_deal(player, body.game, body.deal, body.deck, body.fresh,
+        service.table.load(player, body.abandon)  # 404 before anything is dealt
+    record, state, new = service.table.open_deal(player, body.game, body.deal, body.deck, body.fresh,
                                            winnable=body.winnable, difficulty=body.difficulty)
     if body.abandon is not None and body.abandon != record.id:
-        service.abandon(player, body.abandon)
+        service.table.abandon(player, body.abandon)
     if not new:
         response.status_code = 200
     return service.describe(record, state, history=history == "full")
@@ -89,10 +85,10 @@ async def list_games(request: Request,
 async def current_game(request: Request, history: History = "recent") -> GameOut:
     """This player's most recently played unfinished game."""
     service = service_of(request)
-    record = service.store.current_game(player_of(request))
-    if record is None:
+    current = service.current(player_of(request))
+    if current is None:
         raise HTTPException(404, _("There is no unfinished game."))
-    return service.describe(record, service.state_of(record), history=history == "full")
+    return service.describe(*current, history=history == "full")
 
 
 #: The game a player with no game at all is dealt, as the page deals it when it remembers no game:
@@ -113,13 +109,12 @@ def opening_game(request: Request, *, may_deal: bool) -> tuple[GameOut | None, b
     the page being reloaded has not yet said that it no longer shows the game.
     """
     service, player = service_of(request), player_of(request)
-    record = service.store.current_game(player)
-    if record is not None:
-        state = service.state_of(record)
-        return service.describe(record, state), False
-    if not may_deal or service.store.list_games(player, limit=1, played_only=False):
+    current = service.current(player)
+    if current is not None:
+        return service.describe(*current), False
+    if not may_deal or service.has_games(player):
         return None, False
-    record, state = service.create(player, FIRST_GAME, None, None)
+    record, state = service.table.create(player, FIRST_GAME, None, None)
     return service.describe(record, state), True
 
 
@@ -127,7 +122,7 @@ def opening_game(request: Request, *, may_deal: bool) -> tuple[GameOut | None, b
 async def get_one(game_id: str, request: Request, history: History = "recent") -> GameOut:
     """One of this player's games (``?history=full``: with every move, not only the last 50)."""
     service = service_of(request)
-    return service.describe(*service.load(player_of(request), game_id), history=history == "full")
+    return service.describe(*service.table.load(player_of(request), game_id), history=history == "full")
 
 
 @router.post("/{game_id}/moves", responses=errors(400, 404, 409))
@@ -139,7 +134,7 @@ async def play_moves(game_id: str, body: MovesIn, request: Request, history: His
     400: a move cannot be read; 422: a move is illegal (the detail says why); 409: ``version`` is old.
     """
     service = service_of(request)
-    record, state, automatic = service.play_auto(player_of(request), game_id, body.moves, body.version,
+    record, state, automatic = service.table.play_auto(player_of(request), game_id, body.moves, body.version,
                                                  autodrop=body.autodrop)
     return service.describe(record, state, history=history == "full",
                             automatic=automatic if body.autodrop != "off" else None)
@@ -151,8 +146,8 @@ async def double_click(game_id: str, body: DoubleClickIn, request: Request,
     """The double-click convenience on a pile; ``applied`` lists the moves it made, ``automatic`` those
     that then went up by themselves (``autodrop``, as for moves)."""
     service = service_of(request)
-    record, state, applied, automatic = service.double_click_auto(player_of(request), game_id, body.pile,
-                                                                  body.version, autodrop=body.autodrop)
+    record, state, applied, automatic = service.table.double_click_auto(
+        player_of(request), game_id, body.pile, body.version, autodrop=body.autodrop)
     return service.describe(record, state, applied, history=history == "full",
                             automatic=automatic if body.autodrop != "off" else None)
 
@@ -160,7 +155,7 @@ async def double_click(game_id: str, body: DoubleClickIn, request: Request,
 @router.delete("/{game_id}", status_code=204, response_class=Response, responses=errors(404))
 async def delete_game(game_id: str, request: Request) -> Response:
     """Remove one of this player's saved games (204); a deal being played counts as lost."""
-    service_of(request).delete(player_of(request), game_id)
+    service_of(request).table.delete(player_of(request), game_id)
     return Response(status_code=204)
 
 
@@ -172,7 +167,7 @@ async def finish(game_id: str, body: VersionIn, request: Request) -> GameOut:
     (``can_finish`` in the game says so). Otherwise 422 with the reason, and nothing changes.
     """
     service = service_of(request)
-    record, state, applied = service.finish(player_of(request), game_id, body.version)
+    record, state, applied = service.table.finish(player_of(request), game_id, body.version)
     return service.describe(record, state, applied)
 
 
@@ -183,7 +178,7 @@ async def clock(game_id: str, body: ClockIn, request: Request) -> ClockOut:
     Each report adds the time since the previous one, at most 30 seconds, and nothing after a
     report with ``visible: false``: the clock counts only while a page shows the game.
     """
-    record = service_of(request).clock_report(player_of(request), game_id, body.visible)
+    record = service_of(request).table.clock_report(player_of(request), game_id, body.visible)
     return ClockOut(version=record.version, elapsed_seconds=math.floor(record.elapsed),
                     clock_running=record.clock_running)
 
@@ -192,7 +187,7 @@ async def clock(game_id: str, body: ClockIn, request: Request) -> ClockOut:
 async def undo(game_id: str, body: VersionIn, request: Request, history: History = "recent") -> GameOut:
     """Take back the last action (a move list or a double-click)."""
     service = service_of(request)
-    return service.describe(*service.undo(player_of(request), game_id, body.version),
+    return service.describe(*service.table.undo(player_of(request), game_id, body.version),
                             history=history == "full")
 
 
@@ -200,7 +195,7 @@ async def undo(game_id: str, body: VersionIn, request: Request, history: History
 async def redo(game_id: str, body: VersionIn, request: Request, history: History = "recent") -> GameOut:
     """Play again the last action undone."""
     service = service_of(request)
-    return service.describe(*service.redo(player_of(request), game_id, body.version),
+    return service.describe(*service.table.redo(player_of(request), game_id, body.version),
                             history=history == "full")
 
 
@@ -208,14 +203,14 @@ async def redo(game_id: str, body: VersionIn, request: Request, history: History
 async def restart(game_id: str, request: Request, history: History = "recent") -> GameOut:
     """A new game on the same deal; the old one, if unfinished with moves, counts as lost."""
     service = service_of(request)
-    return service.describe(*service.restart(player_of(request), game_id), history=history == "full")
+    return service.describe(*service.table.restart(player_of(request), game_id), history=history == "full")
 
 
 @router.post("/{game_id}/abandon", responses=errors(404))
 async def abandon(game_id: str, request: Request, history: History = "recent") -> GameOut:
     """End the game; with moves played it counts as lost."""
     service = service_of(request)
-    return service.describe(*service.abandon(player_of(request), game_id), history=history == "full")
+    return service.describe(*service.table.abandon(player_of(request), game_id), history=history == "full")
 
 
 #: ``?fair=1``: the fair hint, which reads only what the player sees.
@@ -243,29 +238,8 @@ async def hint_used(game_id: str, request: Request, fair: Fair = False) -> HintO
 
 
 async def _hint(game_id: str, request: Request, *, mark: bool, fair: bool = False) -> HintOut | FairHintOut:
-    service, player = service_of(request), player_of(request)
-    record, state = service.load(player, game_id)  # the game's row: its history is not read
-    if record.finished:
-        return HintOut(move=None, basis="heuristic", status=Status.WINNABLE if record.won else Status.LOST,
-                       explanation=_("This game is over."), line=[])
-    last = service.store.recent_moves(record, 1)[0] if record.actions else []
-    if fair:
-        answer = await fair_hint(request, record, state, last[-1] if last else None)
-        if mark:
-            service.store.mark_hint_used(player, game_id)
-        return answer
-    found = await analyzer_of(request).hint(record.id, record.game, state, last[-1] if last else None,
-                                            get_language(), point_of(record))
-    if found["status"] == Status.LOST:  # only useful moves, or the end: never round in circles
-        found = {**hint_answer(service.lost_hint(record, state)), "busy": found.get("busy", False)}
-    if mark:
-        service.store.mark_hint_used(player, game_id)
-    return HintOut.model_validate(found)
-
-
-def point_of(record: GameRecord) -> Point:
-    """Where the game is: its action number and version, as the solver's knowledge keeps lost points."""
-    return Point(record.id, record.actions, record.version)
+    return await analysis_of(request).hint(player_of(request), game_id, mark=mark, fair=fair,
+                                           lang=get_language())
 
 
 @router.get("/{game_id}/winnable", responses=errors(404))
@@ -276,15 +250,4 @@ async def winnable(game_id: str, request: Request) -> WinnableOut:
     to ``limit_seconds``; then ``unknown`` with ``searched_seconds``. Positions on a known winning line
     and positions reached from a lost one answer at once.
     """
-    record, state = service_of(request).load(player_of(request), game_id)  # the row only, not its history
-    game = get_game(record.game)
-    analyzer = analyzer_of(request)
-    if record.won or game.is_won(state):
-        verdict = Verdict(Status.WINNABLE, limit=analyzer.winnable_limit)
-    elif record.finished or game.is_stuck(state):
-        verdict = Verdict(Status.LOST, limit=analyzer.winnable_limit)
-    else:
-        verdict = analyzer.winnability(record.id, record.game, state, point_of(record))
-    return WinnableOut.model_validate({"version": record.version, "status": verdict.status,
-                                       "searched_seconds": verdict.searched, "budget_seconds": verdict.budget,
-                                       "limit_seconds": verdict.limit})
+    return analysis_of(request).winnability(player_of(request), game_id)

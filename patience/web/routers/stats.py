@@ -17,42 +17,20 @@ from fastapi.responses import StreamingResponse
 
 from patience.catalog import DIFFICULTIES, CatalogError, check_difficulty
 from patience.i18n import _, get_language, pgettext
-from patience.rules import game_slugs
-from patience.store import Statistics
-from patience.store.exchange import (
-    FIELDS,
-    FORMAT,
-    MAX_GAMES,
-    VERSION,
-    ImportRefused,
-    TooManyGames,
-    csv_chunks,
-    json_chunks,
-)
 from patience.table import known_game
 from patience.web.middleware import is_json
 from patience.web.routers.common import errors, player_of, service_of
-from patience.web.schemas import HistoryOut, ImportOut, ResetOut, StatsOut
-from patience.web.service import iso_time
-from patience.workers.imports import Imports
+from patience.web.schemas import DAY_PATTERN as DAY_PATTERN  # re-exported: the name stays where it was
+from patience.web.schemas import IMPORT_BODY, HistoryOut, ImportOut, ResetOut, StatsOut
+from patience.web.service import Statistics, iso_time
+from patience.wording import clock_text
+from patience.workers.imports import ImportRefused, Imports, TooManyGames
 from patience.workers.pool import WorkersBusyError
 
 router = APIRouter(prefix="/api/stats", tags=["statistics"])
 HISTORY_LENGTH = 100
 #: Seconds to wait before trying an import again when others are under way (503).
 IMPORT_RETRY_SECONDS: Final = 5
-
-
-def clock_text(seconds: float) -> str:
-    """``h:mm:ss`` or ``m:ss``.
-
-    >>> clock_text(65), clock_text(3725)
-    ('1:05', '1:02:05')
-    """
-    total = math.floor(seconds)  # as the game clock shows it (elapsed_seconds is rounded down)
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def formatted(stats: Statistics, lang: str) -> dict[str, str | list[dict[str, str]]]:
@@ -112,8 +90,7 @@ def get_stats(game: str, request: Request, difficulty: Annotated[str | None, Que
         level = check_difficulty(difficulty)
     except CatalogError as exc:
         raise HTTPException(422, str(exc)) from None
-    deals = None if level is None else service.catalog.deals_of(game, level)
-    stats = service.store.stats(player_of(request), game, deals, recent=HISTORY_LENGTH)
+    stats = service.statistics(player_of(request), game, level, recent=HISTORY_LENGTH)
     return StatsOut(
         difficulty=cast(Any, level),
         game=game, played=stats.played, won=stats.won, win_rate=stats.win_rate,
@@ -135,7 +112,7 @@ def get_stats(game: str, request: Request, difficulty: Annotated[str | None, Que
 def reset_stats(game: str, request: Request) -> ResetOut:
     """Forget this player's statistics for ``game``."""
     known_game(game)
-    service_of(request).store.reset_stats(player_of(request), game)
+    service_of(request).reset_statistics(player_of(request), game)
     return ResetOut(reset=True)
 
 
@@ -147,39 +124,11 @@ def export_stats(request: Request, format: Literal["json", "csv"] = "json",
     deck, result, score, moves, seconds, start and end (UTC), hints and undo used."""
     if game is not None:
         known_game(game)
-    deals = service_of(request).store.iter_results(player_of(request), game)
     name = f"patience-statistics.{format}"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
-    # written out as it is read, a page of rows at a time: memory stays flat however many games there are
-    chunks = (chunk.encode() for chunk in (csv_chunks if format == "csv" else json_chunks)(deals))
+    chunks = service_of(request).export(player_of(request), game, format)
     return StreamingResponse(chunks, headers=headers, media_type="text/csv; charset=utf-8"
                              if format == "csv" else "application/json")
-
-
-#: A date as the files write it: the digits of a real month, day and time of day (UTC).
-DAY_PATTERN: Final = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
-_STAMP: Final = {"type": "string", "pattern": f"^{DAY_PATTERN}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"}
-_COUNT: Final = {"type": "integer", "minimum": 0, "maximum": 10**9 - 1}
-#: One game of the file, as the import reads it (beyond this, the rules of its game say what is possible:
-#: see docs/formats.md).
-GAME_ENTRY: Final = {
-    "type": "object", "required": list(FIELDS), "additionalProperties": False,
-    "description": "One played deal: a deal number or a deck string (the other null); finished_at null "
-                   "exactly when the result is in progress",
-    "properties": {
-        "id": {"type": "string", "pattern": "^g_[0-9a-f]{24}$"},
-        "game": {"type": "string", "enum": game_slugs()},
-        "deal": {"type": ["integer", "null"], "minimum": 1, "maximum": 2**32 - 1},
-        "deck": {"type": ["string", "null"], "maxLength": 2000},
-        "result": {"type": "string", "enum": ["won", "lost", "in progress"]},
-        "score": _COUNT, "moves": _COUNT, "seconds": _COUNT,
-        "started_at": _STAMP, "finished_at": {**_STAMP, "type": ["string", "null"]},
-        "used_hints": {"type": "boolean"}, "used_undo": {"type": "boolean"}}}
-IMPORT_BODY: Final = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
-    "type": "object", "required": ["format", "version", "games"], "additionalProperties": False,
-    "description": "A JSON export of GET /api/stats/export (up to 8 MiB)",
-    "properties": {"format": {"const": FORMAT}, "version": {"const": VERSION},
-                   "games": {"type": "array", "maxItems": MAX_GAMES, "items": GAME_ENTRY}}}}}}}
 
 
 @router.post("/import", responses=errors(400, 415), openapi_extra=IMPORT_BODY)
