@@ -19,27 +19,31 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.rules import WASTE, Game, Move, View, register, unregister
-
-if TYPE_CHECKING:
-    from patience.solver.expand import Child, Expander, Known
+from patience.solver.api import (
+    LOOSER_LIMIT,
+    LOOSER_SHARE,
+    Child,
+    Expanding,
+    Known,
+    Steps,
+    Take,
+    register_search,
+    unregister_search,
+)
 
 S = TypeVar("S")
 
-#: A looser game's search, run a slice at a time: yields while it goes on, returns (outcome, line).
-Steps = Generator[None, None, tuple[str, tuple[Move, ...]]]
-#: The node budget's ``take``: counts one expanded position, says whether the budget is spent.
-Take = Callable[[], bool]
-
 
 class SearchKit(Generic[S]):
-    """What the solver needs of a game; the defaults fit any game (exact keys, no safe moves).
+    """What the solver needs of a game (:class:`patience.solver.api.Search`), with defaults that fit
+    any game (exact keys, no safe moves, no looser games).
 
     A game with symmetries, safe moves or macro moves overrides the methods.
     """
@@ -53,6 +57,9 @@ class SearchKit(Generic[S]):
     #: the memory the search holds per position in its tables (key, parent, heap entry and position;
     #: measured with bench/solver.py's peak MB), from which the solver's table cap follows
     position_bytes: int = 1000
+    #: the positions and the share of the time budget each looser game may take (``looser``)
+    looser_limit: int = LOOSER_LIMIT
+    looser_share: float = LOOSER_SHARE
 
     def key(self, state: S) -> Hashable:
         """The canonical key: equal for positions equal up to the rules' symmetries."""
@@ -67,7 +74,7 @@ class SearchKit(Generic[S]):
         """How promising ``state`` looks (higher is better); ``cache`` is the expander's to keep."""
         return float(game.score(state))
 
-    def children(self, expand: Expander[S], state: S, first: int, last: int | None, known: Known,
+    def children(self, expand: Expanding[S], state: S, first: int, last: int | None, known: Known,
                  closed: bool) -> tuple[list[tuple[float, Child]], int]:
         """The valued children of a batch (see :meth:`~patience.solver.expand.Expander.batch`)."""
         return expand.plain_children(state, known), -1  # NO_MORE: one batch
@@ -155,12 +162,14 @@ _KITS: dict[str, Kit[Any]] = {}
 def register_kit(kit: Kit[Any]) -> None:
     """Register a game's kit (and its game, under the kit's slug)."""
     register(kit.slug, kit.game)
+    register_search(kit.slug, kit.search)
     _KITS[kit.slug] = kit
 
 
 def unregister_kit(slug: str) -> None:
     """Take a game out of the registry (for test-only games)."""
     _KITS.pop(slug, None)
+    unregister_search(slug)
     unregister(slug)
 
 
