@@ -30,7 +30,7 @@ from typing import Any, Final
 from patience.deals import SplitMix64
 from patience.errors import PatienceError
 from patience.i18n import _
-from patience.kit import kit_of
+from patience.kit import kit_of, observing
 from patience.observation import Observation
 from patience.rules import Game, Move
 from patience.solver import LOST, WON, solve
@@ -107,7 +107,7 @@ class FairHint:
 
 def observe(game: Game[Any], deal: int | str, played: Sequence[Move]) -> Observation:
     """What the player sees after ``played`` from ``deal`` (the game's own ``observe``)."""
-    return game.observe(game.apply_all(game.new(deal), played), played)
+    return observing(game).observe(game.apply_all(game.new(deal), played), played)
 
 
 def check_sampling(samples: int, seed: int) -> None:
@@ -140,13 +140,14 @@ def completions(game: Game[Any], observation: Observation, samples: int = DEFAUL
     """
     check_sampling(samples, seed)
     rng = SplitMix64(seed)
+    complete = observing(game).complete
     states = []
     for _sample in range(samples):
         cards = list(observation.unseen)
         for i in range(len(cards) - 1, 0, -1):
             j = rng.next() % (i + 1)
             cards[i], cards[j] = cards[j], cards[i]
-        states.append(game.complete(observation, cards))
+        states.append(complete(observation, cards))
     return states
 
 

@@ -2,8 +2,10 @@
 
 A kit joins a game's rules (the :class:`~patience.rules.Game`), what the
 solver needs (:class:`SearchKit`: position key, safe moves, position value,
-children and macro moves, search shares, looser games) and what the table and
-its texts need (:class:`TableKit`). The solver, hints, finish, layout,
+children and macro moves, search shares, looser games), what the table and
+its texts need (:class:`TableKit`) and, when the game offers fair play, what
+the player sees (:class:`Observing`). What a game offers is declared here,
+at registration; the :class:`~patience.rules.Game` holds only the rules. The solver, hints, finish, layout,
 wording, catalog, terminal, CLI and web reach a game only through its kit, so
 a new game is one package under ``patience/games/`` that calls
 :func:`register_kit`.
@@ -25,6 +27,7 @@ from typing import Any, Generic, TypeVar
 
 from patience.errors import UnknownGameError
 from patience.i18n import _
+from patience.observation import Observation
 from patience.rules import WASTE, Game, Move, View, register, unregister
 from patience.solver.api import (
     LOOSER_LIMIT,
@@ -147,13 +150,28 @@ class TableKit:
 
 
 @dataclass(frozen=True)
+class Observing(Generic[S]):
+    """What the player sees of a game's positions (fair play; see :mod:`patience.observation`)."""
+
+    #: ``observe(state, played)``: the player's view of ``state``, face-up cards where they lie and
+    #: the hidden ones masked; ``played`` are the moves that led to ``state`` from the deal (a game
+    #: may need them to know which cards were shown and put back face down)
+    observe: Callable[[S, Sequence[Move]], Observation]
+    #: ``complete(observation, cards)``: a full position agreeing with ``observation``, ``cards`` (a
+    #: permutation of ``observation.unseen``) dealt, in order, into its hidden places
+    complete: Callable[[Observation, Sequence[int]], S]
+
+
+@dataclass(frozen=True)
 class Kit(Generic[S]):
-    """One game: its rules, its search knowledge and its table knowledge."""
+    """One game: its rules, its search knowledge, its table knowledge and what it offers besides
+    (``observing``: what the player sees, ``None`` when the game offers no fair play)."""
 
     slug: str
     game: Callable[[], Game[S]]
     search: SearchKit[S]
     table: TableKit
+    observing: Observing[S] | None = None
 
 
 _KITS: dict[str, Kit[Any]] = {}
@@ -185,6 +203,21 @@ def kit_of(game: Game[S] | str) -> Kit[S]:
     except KeyError:
         raise UnknownGameError(_("unknown game {slug!r}; known games: {known}").format(
             slug=slug, known=", ".join(sorted(_KITS)))) from None
+
+
+def observing(game: Game[S]) -> Observing[S]:
+    """What the player sees of ``game`` (its kit's :class:`Observing`); ``LookupError`` when the
+    game offers no fair play.
+
+    >>> from patience import get_game
+    >>> game = get_game("union-square")
+    >>> observing(game).observe(game.new(1), []).hidden
+    (('stock', 88),)
+    """
+    seen = kit_of(game).observing
+    if seen is None:
+        raise LookupError(f"{game.name} does not say what the player sees")
+    return seen
 
 
 def kits() -> list[Kit[Any]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
@@ -30,7 +30,6 @@ from patience.errors import (
 )
 from patience.i18n import _
 from patience.numbers import QUOTED_CHARS, is_ascii_number, shorten
-from patience.observation import Observation
 
 # Pile codes. A move names its source and target by these small ints.
 STOCK: Final = 0
@@ -331,20 +330,6 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def parse_position(self, text: str) -> S:
         """Read :meth:`position_text` back; raise ``InvalidRecordError`` when it is wrong."""
-
-    # --- what the player sees (fair play) -------------------------------------
-    def observe(self, state: S, played: Sequence[Move]) -> Observation:
-        """The player's view of ``state``: face-up cards where they lie, the hidden ones masked.
-
-        ``played`` are the moves that led to ``state`` from the deal (a game
-        may need them to know which cards were shown and put back face down).
-        """
-        raise NotImplementedError(f"{self.name} does not say what the player sees")
-
-    def complete(self, observation: Observation, cards: Sequence[int]) -> S:
-        """A full position agreeing with ``observation``: ``cards`` (a permutation of
-        ``observation.unseen``) dealt, in order, into its hidden places."""
-        raise NotImplementedError(f"{self.name} does not say what the player sees")
 
     def parse_move(self, text: str) -> Move:
         """Parse move text and check that its piles exist in this game."""

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from patience.i18n import get_language
+from patience.kit import observing
 from patience.observation import Observation
 from patience.rules import Move, get_game
 from patience.store import GameRecord
@@ -74,7 +75,7 @@ def observation_of(request: Request, record: GameRecord, state: Any) -> Observat
 
     def make() -> Observation:
         played = [Move.parse(text) for text in service_of(request).store.history(record).moves]
-        return get_game(record.game).observe(state, played)
+        return observing(get_game(record.game)).observe(state, played)
 
     return keeper.observation(record.id, record.version, make)
 
