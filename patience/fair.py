@@ -30,12 +30,12 @@ from typing import Any, Final
 from patience.deals import SplitMix64
 from patience.errors import PatienceError
 from patience.i18n import _
+from patience.interval import wilson
 from patience.kit import kit_of, observing
 from patience.observation import Observation
 from patience.rules import Game, Move
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
-from patience.survey.results import wilson
 
 DEFAULT_SAMPLES: Final = 32
 DEFAULT_SEED: Final = 0

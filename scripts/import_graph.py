@@ -6,7 +6,11 @@
 A *cycle* is a group of modules each of which imports the others, directly or
 through the rest of the group (a strongly connected component of the graph of
 direct imports, with more than one module); imports made inside functions or
-only for type checking count too. An *upward import* is a direct import from a
+only for type checking count too. A *package cycle* is the same among the
+members of one package, a subpackage standing for every module in it (what
+the ``acyclic`` contract forbids): ``patience.fair`` importing
+``patience.survey.results`` while ``patience.survey.jobs`` imports
+``patience.fair`` is one. An *upward import* is a direct import from a
 module of one layer to a module of a higher layer, the layers being the
 ``layers`` contract of ``pyproject.toml`` (the diagram of docs/design.md, which
 ``lint-imports`` checks in the test suite); the contract's ignored imports
@@ -111,6 +115,36 @@ def cycles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
     return sorted(found)
 
 
+def package_cycles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The cycles among the members of each package (a subpackage standing for all its modules).
+
+    >>> package_cycles({"p": [], "p.a": ["p.b.x"], "p.b": [], "p.b.x": [], "p.b.y": ["p.a"]})
+    [['p.a', 'p.b']]
+    """
+    packages = {module.rsplit(".", 1)[0] for module in edges if "." in module}
+    found: list[list[str]] = []
+    for package in sorted(packages):
+        depth = package.count(".") + 1
+
+        def member(module: str, package: str = package, depth: int = depth) -> str | None:
+            if not module.startswith(package + "."):
+                return None
+            return ".".join(module.split(".")[: depth + 1])
+
+        among: dict[str, set[str]] = {}
+        for module, others in edges.items():
+            mine = member(module)
+            if mine is None:
+                continue
+            among.setdefault(mine, set())
+            for other in others:
+                theirs = member(other)
+                if theirs is not None and theirs != mine:
+                    among[mine].add(theirs)
+        found.extend(cycles(among))
+    return sorted(found)
+
+
 def upward(edges: Mapping[str, Iterable[str]], stack: Sequence[Sequence[str]]) -> list[tuple[str, str]]:
     """The direct imports from a lower layer to a higher one.
 
@@ -135,12 +169,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     edges = imports(grimp.build_graph(PACKAGE))
     groups = cycles(edges)
+    among = package_cycles(edges)
     ups = upward(edges, layers())
     print(f"import cycles: {len(groups)} (modules in them: {sum(len(g) for g in groups)})")
+    print(f"package cycles: {len(among)}")
     print(f"upward imports: {len(ups)}")
     if args.list:
         for group in groups:
             print("cycle:", " ".join(group))
+        for group in among:
+            print("package cycle:", " ".join(group))
         for module, other in ups:
             print("upward:", module, "->", other)
     return 0
