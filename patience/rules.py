@@ -375,8 +375,13 @@ def get_game(slug: str) -> Game[Any]:
 
 
 def game_slugs() -> list[str]:
-    """Every registered slug, sorted."""
-    return sorted(_REGISTRY)
+    """Every registered slug, in registration order (the order of :func:`patience.kit.kits`; the
+    first is the default game).
+
+    >>> game_slugs()[:2]
+    ['hamilton', 'union-square']
+    """
+    return list(_REGISTRY)
 
 
 def deal_from_text(text: str) -> int | str:
