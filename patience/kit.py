@@ -30,8 +30,6 @@ from patience.i18n import _
 from patience.observation import Observation
 from patience.rules import WASTE, Game, Move, View, register, unregister
 from patience.solver.api import (
-    LOOSER_LIMIT,
-    LOOSER_SHARE,
     Child,
     Expanding,
     Known,
@@ -40,6 +38,7 @@ from patience.solver.api import (
     register_search,
     unregister_search,
 )
+from patience.solver.tuning import LOOSER_LIMIT, LOOSER_SHARE
 
 S = TypeVar("S")
 

@@ -38,9 +38,6 @@ Take = Callable[[], bool]
 LATER: Final = 1  # the batch of the moves the restricted game leaves out (see Expander.batch)
 NO_MORE: Final = -1  # no batch follows
 MAX_CLOSURE: Final = 200  # more safe moves than cards in play would be a bug
-#: The positions, and the share of the time budget, each looser game may take by default.
-LOOSER_LIMIT: Final = 5000
-LOOSER_SHARE: Final = 0.1
 
 
 class Expanding(Protocol[S]):
