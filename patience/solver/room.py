@@ -10,18 +10,18 @@ position never changes an answer.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sized
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from patience.rules import Game
+from patience.solver import tuning
 from patience.solver.api import search_of
 
 # The memory one search may hold, the whole process included (the web app may run two searches
 # at once); PATIENCE_SOLVER_MEMORY_MB overrides it. The tables get what the process holds before
 # a search (BASE_MB) leaves, at the game's bytes per position (Search.position_bytes).
-MEMORY_MB: Final = float(os.environ.get("PATIENCE_SOLVER_MEMORY_MB", "300"))
+MEMORY_MB: Final = tuning.MEMORY_MB
 BASE_MB: Final = 60.0
 # The share of the positions held that best-first search and the streamliner may take together;
 # depth-first search's table and paths get the rest (all of it when they have stopped).

@@ -21,7 +21,6 @@ The safe moves and their proofs are in :mod:`.safe_moves`; the streamliner
 
 from __future__ import annotations
 
-import os
 from collections.abc import Hashable, Sequence
 from typing import Any, Final, cast
 
@@ -42,7 +41,7 @@ from patience.kit import SearchKit
 from patience.rules import CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, Game, Move
 from patience.solver.api import LATER, NO_MORE, Child, Expanding, Known, in_any, safe_closure
 from patience.solver.canonical import SEPARATOR
-from patience.solver.tuning import shares_from_env, weight
+from patience.solver.tuning import shares_from_env, streamline_from_env, weight
 
 W_UP: Final = weight("W_UP", 3.0)
 W_EMPTY: Final = weight("W_EMPTY", 3.0)
@@ -405,7 +404,7 @@ class HamiltonSearch(SearchKit[HamiltonState]):
     PATIENCE_SOLVER_STREAMLINE_HAMILTON override the shares (for tuning)."""
 
     shares = shares_from_env("HAMILTON", (3, 1, 1))
-    streamline_first = float(os.environ.get("PATIENCE_SOLVER_STREAMLINE_HAMILTON", "0.5"))
+    streamline_first = streamline_from_env("HAMILTON", 0.5)
     streamliner = True
     position_bytes = 650  # measured: peak resident size over positions held, long searches
 

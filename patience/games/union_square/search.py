@@ -42,7 +42,6 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
@@ -58,7 +57,7 @@ from patience.kit import SearchKit
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
 from patience.solver.api import NO_MORE, Child, Expanding, Known, Steps, Take, in_any
 from patience.solver.canonical import SEPARATOR, counts_bytes
-from patience.solver.tuning import shares_from_env, weight
+from patience.solver.tuning import shares_from_env, streamline_from_env, weight
 
 W_US_UP: Final = weight("W_US_UP", 10.0)
 W_US_EMPTY: Final = weight("W_US_EMPTY", 1.0)
@@ -212,7 +211,7 @@ class UnionSquareSearch(SearchKit[UnionSquareState]):
     """Union Square's search knowledge; PATIENCE_SOLVER_SHARES_UNION_SQUARE overrides the shares."""
 
     shares = shares_from_env("UNION_SQUARE", (3, 1, 0))
-    streamline_first = float(os.environ.get("PATIENCE_SOLVER_STREAMLINE_UNION_SQUARE", "0"))
+    streamline_first = streamline_from_env("UNION_SQUARE", 0.0)
     position_bytes = 1300  # measured: peak resident size over positions held, long searches
 
     def key(self, state: UnionSquareState) -> Hashable:
