@@ -29,13 +29,14 @@ from typing import Any, Final
 
 from patience.deals import SplitMix64
 from patience.errors import PatienceError
-from patience.i18n import _
-from patience.kit import kit_of
+from patience.i18n import _, ngettext
+from patience.interval import wilson
+from patience.kit import kit_of, observing
 from patience.observation import Observation
 from patience.rules import Game, Move
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
-from patience.survey.results import wilson
+from patience.wording import move_instruction
 
 DEFAULT_SAMPLES: Final = 32
 DEFAULT_SEED: Final = 0
@@ -107,7 +108,7 @@ class FairHint:
 
 def observe(game: Game[Any], deal: int | str, played: Sequence[Move]) -> Observation:
     """What the player sees after ``played`` from ``deal`` (the game's own ``observe``)."""
-    return game.observe(game.apply_all(game.new(deal), played), played)
+    return observing(game).observe(game.apply_all(game.new(deal), played), played)
 
 
 def check_sampling(samples: int, seed: int) -> None:
@@ -140,13 +141,14 @@ def completions(game: Game[Any], observation: Observation, samples: int = DEFAUL
     """
     check_sampling(samples, seed)
     rng = SplitMix64(seed)
+    complete = observing(game).complete
     states = []
     for _sample in range(samples):
         cards = list(observation.unseen)
         for i in range(len(cards) - 1, 0, -1):
             j = rng.next() % (i + 1)
             cards[i], cards[j] = cards[j], cards[i]
-        states.append(game.complete(observation, cards))
+        states.append(complete(observation, cards))
     return states
 
 
@@ -340,3 +342,22 @@ class _Candidates:
         index = self.unchecked[g].pop(0)
         if self.solver.outcome(self.game.apply_legal(self.states[index], self.candidates[g])) == WON:
             self.won[g].add(index)
+
+
+def fair_hint_text(game: Game[Any], state: Any, answer: FairHint, planned: int | None = None) -> str:
+    """The fair hint in one translated sentence; a second when it stopped before ``planned`` samples."""
+    if answer.move is None:
+        return _("No move is left.")
+    move = move_instruction(game, state, answer.move)
+    if answer.samples == 0:
+        return _("{move}: this move can never spoil the game.").format(move=move)
+    text = ngettext(
+        "{move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
+        "{move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
+        answer.samples).format(move=move, won=answer.won, samples=answer.samples)
+    rest = 0 if planned is None else planned - answer.samples
+    if rest > 0:
+        text += " " + ngettext("The {rest} other way could not change the choice, so it was not tried.",
+                               "The {rest} other ways could not change the choice, so they were not tried.",
+                               rest).format(rest=rest)
+    return text

@@ -44,6 +44,7 @@ from typing import Any, Final
 
 from patience.deals import MAX_DEAL, check_deal_number
 from patience.fair import DEFAULT_SAMPLES, Budget, FairHint, check_sampling, fair_hint
+from patience.kit import observing
 from patience.observation import Observation
 from patience.rules import Game, Move
 from patience.solver import LOST, WON
@@ -117,7 +118,7 @@ def play_fair(game: Game[Any], deal: int, samples: int = DEFAULT_SAMPLES, budget
     while not game.is_won(state):
         if len(played) >= max_moves:
             return ended(LOST, END_MOVE_CAP)
-        seen = game.observe(state, played)
+        seen = observing(game).observe(state, played)
         visits[_seen_key(seen)] += 1
         if visits[_seen_key(seen)] >= MAX_VISITS:
             return ended(LOST, END_REPEATED)
@@ -168,9 +169,9 @@ def _moves_back(game: Game[Any], seen: Observation, played: list[Move],
     cannot depend on the hidden cards: a move that shows a hidden card leads
     to a view with fewer unseen cards than any already seen.
     """
-    guess = game.complete(seen, seen.unseen)
+    guess = observing(game).complete(seen, seen.unseen)
     return [move for move in game.legal_moves(guess)
-            if _seen_key(game.observe(game.apply_legal(guess, move), [*played, move])) in visits]
+            if _seen_key(observing(game).observe(game.apply_legal(guess, move), [*played, move])) in visits]
 
 
 __all__ = ["BUDGET_LADDER", "ENDS", "END_MOVE_CAP", "END_NO_MOVE", "END_NO_WINNING_SAMPLE", "END_REPEATED",

@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from patience.fair import DEFAULT_SEED, Budget, Odds, check_sampling, completions
 from patience.i18n import _
-from patience.kit import kit_of
+from patience.kit import kit_of, observing
 from patience.review import positions_of
 from patience.rules import Game, Move
 from patience.solver import LOST, WON, solve
@@ -169,7 +169,7 @@ class FairReviewRun:
         i, game = self.index, self.game
         self.index += 1
         move = self.played[i]
-        seen = game.observe(self.states[i], self.played[:i])
+        seen = observing(game).observe(self.states[i], self.played[:i])
         samples = completions(game, seen, self.samples, self.seed)
         if self._decided(samples[0], move):
             self.known = self._carried(samples, move)

@@ -2,8 +2,10 @@
 
 A kit joins a game's rules (the :class:`~patience.rules.Game`), what the
 solver needs (:class:`SearchKit`: position key, safe moves, position value,
-children and macro moves, search shares, looser games) and what the table and
-its texts need (:class:`TableKit`). The solver, hints, finish, layout,
+children and macro moves, search shares, looser games), what the table and
+its texts need (:class:`TableKit`) and, when the game offers fair play, what
+the player sees (:class:`Observing`). What a game offers is declared here,
+at registration; the :class:`~patience.rules.Game` holds only the rules. The solver, hints, finish, layout,
 wording, catalog, terminal, CLI and web reach a game only through its kit, so
 a new game is one package under ``patience/games/`` that calls
 :func:`register_kit`.
@@ -19,27 +21,31 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from patience.errors import UnknownGameError
 from patience.i18n import _
+from patience.observation import Observation
 from patience.rules import WASTE, Game, Move, View, register, unregister
-
-if TYPE_CHECKING:
-    from patience.solver.expand import Child, Expander, Known
+from patience.solver.api import (
+    Child,
+    Expanding,
+    Known,
+    Steps,
+    Take,
+    register_search,
+    unregister_search,
+)
+from patience.solver.tuning import LOOSER_LIMIT, LOOSER_SHARE
 
 S = TypeVar("S")
 
-#: A looser game's search, run a slice at a time: yields while it goes on, returns (outcome, line).
-Steps = Generator[None, None, tuple[str, tuple[Move, ...]]]
-#: The node budget's ``take``: counts one expanded position, says whether the budget is spent.
-Take = Callable[[], bool]
-
 
 class SearchKit(Generic[S]):
-    """What the solver needs of a game; the defaults fit any game (exact keys, no safe moves).
+    """What the solver needs of a game (:class:`patience.solver.api.Search`), with defaults that fit
+    any game (exact keys, no safe moves, no looser games).
 
     A game with symmetries, safe moves or macro moves overrides the methods.
     """
@@ -53,6 +59,9 @@ class SearchKit(Generic[S]):
     #: the memory the search holds per position in its tables (key, parent, heap entry and position;
     #: measured with bench/solver.py's peak MB), from which the solver's table cap follows
     position_bytes: int = 1000
+    #: the positions and the share of the time budget each looser game may take (``looser``)
+    looser_limit: int = LOOSER_LIMIT
+    looser_share: float = LOOSER_SHARE
 
     def key(self, state: S) -> Hashable:
         """The canonical key: equal for positions equal up to the rules' symmetries."""
@@ -67,7 +76,7 @@ class SearchKit(Generic[S]):
         """How promising ``state`` looks (higher is better); ``cache`` is the expander's to keep."""
         return float(game.score(state))
 
-    def children(self, expand: Expander[S], state: S, first: int, last: int | None, known: Known,
+    def children(self, expand: Expanding[S], state: S, first: int, last: int | None, known: Known,
                  closed: bool) -> tuple[list[tuple[float, Child]], int]:
         """The valued children of a batch (see :meth:`~patience.solver.expand.Expander.batch`)."""
         return expand.plain_children(state, known), -1  # NO_MORE: one batch
@@ -140,13 +149,28 @@ class TableKit:
 
 
 @dataclass(frozen=True)
+class Observing(Generic[S]):
+    """What the player sees of a game's positions (fair play; see :mod:`patience.observation`)."""
+
+    #: ``observe(state, played)``: the player's view of ``state``, face-up cards where they lie and
+    #: the hidden ones masked; ``played`` are the moves that led to ``state`` from the deal (a game
+    #: may need them to know which cards were shown and put back face down)
+    observe: Callable[[S, Sequence[Move]], Observation]
+    #: ``complete(observation, cards)``: a full position agreeing with ``observation``, ``cards`` (a
+    #: permutation of ``observation.unseen``) dealt, in order, into its hidden places
+    complete: Callable[[Observation, Sequence[int]], S]
+
+
+@dataclass(frozen=True)
 class Kit(Generic[S]):
-    """One game: its rules, its search knowledge and its table knowledge."""
+    """One game: its rules, its search knowledge, its table knowledge and what it offers besides
+    (``observing``: what the player sees, ``None`` when the game offers no fair play)."""
 
     slug: str
     game: Callable[[], Game[S]]
     search: SearchKit[S]
     table: TableKit
+    observing: Observing[S] | None = None
 
 
 _KITS: dict[str, Kit[Any]] = {}
@@ -155,12 +179,14 @@ _KITS: dict[str, Kit[Any]] = {}
 def register_kit(kit: Kit[Any]) -> None:
     """Register a game's kit (and its game, under the kit's slug)."""
     register(kit.slug, kit.game)
+    register_search(kit.slug, kit.search)
     _KITS[kit.slug] = kit
 
 
 def unregister_kit(slug: str) -> None:
     """Take a game out of the registry (for test-only games)."""
     _KITS.pop(slug, None)
+    unregister_search(slug)
     unregister(slug)
 
 
@@ -176,6 +202,21 @@ def kit_of(game: Game[S] | str) -> Kit[S]:
     except KeyError:
         raise UnknownGameError(_("unknown game {slug!r}; known games: {known}").format(
             slug=slug, known=", ".join(sorted(_KITS)))) from None
+
+
+def observing(game: Game[S]) -> Observing[S]:
+    """What the player sees of ``game`` (its kit's :class:`Observing`); ``LookupError`` when the
+    game offers no fair play.
+
+    >>> from patience import get_game
+    >>> game = get_game("union-square")
+    >>> observing(game).observe(game.new(1), []).hidden
+    (('stock', 88),)
+    """
+    seen = kit_of(game).observing
+    if seen is None:
+        raise LookupError(f"{game.name} does not say what the player sees")
+    return seen
 
 
 def kits() -> list[Kit[Any]]:

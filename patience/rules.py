@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
@@ -30,7 +30,6 @@ from patience.errors import (
 )
 from patience.i18n import _
 from patience.numbers import QUOTED_CHARS, is_ascii_number, shorten
-from patience.observation import Observation
 
 # Pile codes. A move names its source and target by these small ints.
 STOCK: Final = 0
@@ -332,20 +331,6 @@ class Game(ABC, Generic[S]):
     def parse_position(self, text: str) -> S:
         """Read :meth:`position_text` back; raise ``InvalidRecordError`` when it is wrong."""
 
-    # --- what the player sees (fair play) -------------------------------------
-    def observe(self, state: S, played: Sequence[Move]) -> Observation:
-        """The player's view of ``state``: face-up cards where they lie, the hidden ones masked.
-
-        ``played`` are the moves that led to ``state`` from the deal (a game
-        may need them to know which cards were shown and put back face down).
-        """
-        raise NotImplementedError(f"{self.name} does not say what the player sees")
-
-    def complete(self, observation: Observation, cards: Sequence[int]) -> S:
-        """A full position agreeing with ``observation``: ``cards`` (a permutation of
-        ``observation.unseen``) dealt, in order, into its hidden places."""
-        raise NotImplementedError(f"{self.name} does not say what the player sees")
-
     def parse_move(self, text: str) -> Move:
         """Parse move text and check that its piles exist in this game."""
         move = Move.parse(text)
@@ -390,8 +375,13 @@ def get_game(slug: str) -> Game[Any]:
 
 
 def game_slugs() -> list[str]:
-    """Every registered slug, sorted."""
-    return sorted(_REGISTRY)
+    """Every registered slug, in registration order (the order of :func:`patience.kit.kits`; the
+    first is the default game).
+
+    >>> game_slugs()[:2]
+    ['hamilton', 'union-square']
+    """
+    return list(_REGISTRY)
 
 
 def deal_from_text(text: str) -> int | str:

@@ -21,7 +21,7 @@ table shows them (``8♥``) and piles by name (``pile 3``, ``foundation 1``,
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TypeVar
 
 from patience.cards import card_symbol, parse_card
 from patience.i18n import N_, _, ngettext
@@ -38,9 +38,6 @@ from patience.rules import (
     is_tableau,
     pile_notation,
 )
-
-if TYPE_CHECKING:
-    from patience.fair import FairHint
 
 S = TypeVar("S")
 
@@ -200,25 +197,6 @@ def describe_move(game: Game[S], state: S, move: Move) -> str:
     return ngettext("{card} and the card on it: {source} to {target}",
                     "{card} and the {more} cards on it: {source} to {target}", move.count - 1).format(
         card=card, more=move.count - 1, source=pile_text(move.src), target=pile_text(move.dst))
-
-
-def fair_hint_text(game: Game[Any], state: Any, answer: FairHint, planned: int | None = None) -> str:
-    """The fair hint in one translated sentence; a second when it stopped before ``planned`` samples."""
-    if answer.move is None:
-        return _("No move is left.")
-    move = move_instruction(game, state, answer.move)
-    if answer.samples == 0:
-        return _("{move}: this move can never spoil the game.").format(move=move)
-    text = ngettext(
-        "{move}: after it, {won} of {samples} way to deal the unseen cards can still be won.",
-        "{move}: after it, {won} of {samples} ways to deal the unseen cards can still be won.",
-        answer.samples).format(move=move, won=answer.won, samples=answer.samples)
-    rest = 0 if planned is None else planned - answer.samples
-    if rest > 0:
-        text += " " + ngettext("The {rest} other way could not change the choice, so it was not tried.",
-                               "The {rest} other ways could not change the choice, so they were not tried.",
-                               rest).format(rest=rest)
-    return text
 
 
 def clock_text(seconds: float) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from patience.deals import deck_text, shuffled_deck
 from patience.fair import Budget, FairHint, Odds, completions, fair_hint, observe, odds
+from patience.kit import observing
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, solve
 
@@ -46,7 +47,7 @@ def reordered_deck(game: Game[Any], deal: int, played: list[Move], seed: int) ->
 
 def test_odds_count_every_completion_and_repeat() -> None:
     game, played, state = hamilton_position()
-    seen = game.observe(state, played)
+    seen = observing(game).observe(state, played)
     answer = odds(game, seen, samples=6, seed=1, budget=DECIDING)
     outcomes = [solve(game, s, max_nodes=20_000).outcome for s in completions(game, seen, 6, 1)]
     assert (answer.won, answer.lost, answer.unknown) == (outcomes.count(WON), outcomes.count(LOST),
@@ -64,7 +65,7 @@ def test_unknowns_widen_the_interval_both_ways() -> None:
 def test_fair_hint_keeps_the_most_completions_winnable() -> None:
     """Against brute force: every move solved on every completion (all decided here)."""
     game, played, state = hamilton_position()
-    seen = game.observe(state, played)
+    seen = observing(game).observe(state, played)
     hint = fair_hint(game, seen, samples=6, seed=1, budget=DECIDING)
     states = completions(game, seen, 6, 1)
     kept = {str(move): sum(solve(game, game.apply_legal(s, move), max_nodes=20_000).outcome == WON
@@ -78,7 +79,7 @@ def test_a_safe_move_is_the_fair_hint_without_samples() -> None:
     game = get_game("hamilton")
     played = [Move.parse(m) for m in ("s", "c-f1")]
     state = game.apply_all(game.new(13), played)  # 4♠ chosen: 4♥ on pile 2 goes up, no sample needed
-    hint = fair_hint(game, game.observe(state, played), samples=8, seed=0, budget=QUICK)
+    hint = fair_hint(game, observing(game).observe(state, played), samples=8, seed=0, budget=QUICK)
     assert hint == FairHint(Move.parse("t2-f2"), 0, 0)
 
 

@@ -15,6 +15,7 @@ from patience.deals import deck_text, shuffled_deck
 from patience.errors import PatienceError
 from patience.fair import completions, observe
 from patience.games.hamilton.rules import HamiltonState
+from patience.kit import observing
 from patience.observation import HIDDEN, Observation
 from patience.rules import STOCK, Game, Move, game_slugs, get_game
 
@@ -46,12 +47,12 @@ def face_up(state: Any) -> Any:
 def test_every_completion_agrees_with_the_observation(slug: str, deal: int, length: int, seed: int) -> None:
     game = get_game(slug)
     played, state = random_game(game, random.Random(deal), deal, length)
-    seen = game.observe(state, played)
+    seen = observing(game).observe(state, played)
     assert seen.hidden_total == sum(1 for card in seen.table.stock if card == HIDDEN)
     assert Counter(seen.unseen) == Counter(c for c, shown in zip(state.stock, seen.table.stock, strict=True)
                                            if shown == HIDDEN)
     for completion in completions(game, seen, samples=3, seed=seed):
-        assert game.observe(completion, played) == seen
+        assert observing(game).observe(completion, played) == seen
         assert face_up(completion) == face_up(state)
         assert Counter(completion.stock) == Counter(state.stock)
         assert [str(m) for m in game.legal_moves(completion)] == [str(m) for m in game.legal_moves(state)]
@@ -77,7 +78,7 @@ def test_reordering_the_unseen_cards_changes_no_observation(slug: str, deal: int
     """The same moves from a deck whose unseen cards are in another order: the same observation."""
     game = get_game(slug)
     played, state = random_game(game, random.Random(deal), deal, length)
-    seen = game.observe(state, played)
+    seen = observing(game).observe(state, played)
     deck = list(shuffled_deck(deal, copies=game.copies))
     if game.copies == 1:
         places = sorted(deck.index(card) for card in seen.unseen)
@@ -88,29 +89,29 @@ def test_reordering_the_unseen_cards_changes_no_observation(slug: str, deal: int
     for place, card in zip(places, cards, strict=True):
         deck[place] = card
     other = game.apply_all(game.new(deck_text(tuple(deck))), played)
-    assert game.observe(other, played) == seen
+    assert observing(game).observe(other, played) == seen
 
 
 def test_hamilton_remembers_the_cards_sent_back_under_the_stock() -> None:
     game = get_game("hamilton")
     played = [Move.parse(m) for m in ("s", "s", "s", "c-f1")]
     state = game.apply_all(game.new(1), played)
-    seen = game.observe(state, played)
+    seen = observing(game).observe(state, played)
     assert seen.table.stock[-2:] == state.stock[-2:]  # the first two cards turned, not chosen
     assert seen.hidden == (("stock", 21),) and len(seen.unseen) == 21
     assert set(seen.unseen).isdisjoint(state.stock[-2:])
     for completion in completions(game, seen, samples=5, seed=1):
         assert completion.stock[-2:] == state.stock[-2:]
     before = game.apply_all(game.new(1), played[:2])  # still choosing: the position says it all
-    assert game.observe(before, []).table.stock[-1] == before.stock[-1]
+    assert observing(game).observe(before, []).table.stock[-1] == before.stock[-1]
     with pytest.raises(ValueError, match="do not choose a start card"):
-        game.observe(state, [])
+        observing(game).observe(state, [])
 
 
 def test_union_square_counts_the_two_copies_of_a_card() -> None:
     game = get_game("union-square")
     state = game.new(1)
-    seen = game.observe(state, [])
+    seen = observing(game).observe(state, [])
     assert seen.hidden == (("stock", 88),)
     counts = Counter(seen.unseen)
     assert set(counts.values()) <= {1, 2} and 2 in counts.values()
@@ -163,7 +164,7 @@ def test_union_square_orders_of_a_multiset_are_uniform() -> None:
         deck.remove(card)
     state = game.new(deck_text((*deck, seven, seven, eight, nine)))
     state = game.apply_all(state, [Move(STOCK, STOCK, 0)] * 84)
-    seen = game.observe(state, [])
+    seen = observing(game).observe(state, [])
     assert seen.unseen == (seven, seven, eight, nine)
     n = 3600
     counts = Counter(s.stock for s in completions(game, seen, samples=n, seed=4))

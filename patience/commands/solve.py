@@ -11,7 +11,7 @@ from typing import Any
 from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arguments
 from patience.commands.options import count, seconds, tell_if_core_absent
 from patience.errors import InvalidRecordError, PatienceError
-from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, check_sampling, fair_hint, observe
+from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, check_sampling, fair_hint, fair_hint_text, observe
 from patience.hints import STATUS_LOST, hint, known_hint, positions_seen
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
@@ -31,7 +31,6 @@ from patience.survey import (
     summarize,
     survey,
 )
-from patience.wording import fair_hint_text
 
 DEFAULT_SOLVE_SECONDS = 60.0
 DEFAULT_HINT_SECONDS = 1.0

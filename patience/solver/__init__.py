@@ -46,10 +46,11 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     table_cap: int | None = None,
-    runs_first: bool = True,
+    looser_games: bool = True,
     tidy: bool = True,
     proven: Proven | None = None,
     looser: tuple[int, float] | None = None,
+    runs_first: bool | None = None,
 ) -> Result:
     """Decide whether ``state`` can still be won, under the full rules.
 
@@ -60,9 +61,10 @@ def solve(
     (default: :func:`default_table_cap`, which keeps the process within
     about 300 MB; dropping positions costs time, never the answer). A ``won``
     result's moves have been replayed through the engine to a won position.
-    ``runs_first=False`` leaves out Union Square's searches on its tableau
-    seen as runs (``docs/solver.md``), e.g. to measure a deal's difficulty by
-    the effort of the search that sees every arrangement of the piles.
+    ``looser_games=False`` leaves out the searches of the looser games the game's kit offers
+    (Union Square's tableau seen as runs, ``docs/solver.md``), e.g. to measure a deal's
+    difficulty by the effort of the search that sees every arrangement of the piles;
+    ``runs_first`` is another name for ``looser_games``.
     ``tidy=False`` leaves a winning line as the search found it (still replayed
     and checked, but not shortened): for callers that want only the outcome,
     which is the same either way. ``proven`` (a :class:`Proven`) carries positions proven lost from
@@ -70,16 +72,18 @@ def solve(
     ``looser`` overrides the positions and the share of the budget each looser game may take.
 
     The compiled core answers when :func:`~patience.solver.switch.which_search` says ``core`` and
-    the call needs nothing only the Python search has (``runs_first=False``), after the game's looser
+    the call needs nothing only the Python search has (``looser_games=False``), after the game's looser
     games (compiled too) had their usual share or ``looser``'s; with ``proven`` both skip and keep the
     core's own proofs (:meth:`Proven.core_proofs`). Its wins are replayed here like the Python
     search's.
     """
+    if runs_first is not None:
+        looser_games = runs_first
     core = switch.core_module() if switch.which_search() == switch.CORE else None
-    if core is not None and knows(core, game) and runs_first:
+    if core is not None and knows(core, game) and looser_games:
         return _with_core(core, game, state, max_nodes, max_seconds, table_cap, tidy, proven, looser)
     return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
-                  runs_first=runs_first, tidy=tidy, proven=proven, looser=looser)
+                  looser_games=looser_games, tidy=tidy, proven=proven, looser=looser)
 
 
 def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | None,

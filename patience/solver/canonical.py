@@ -4,7 +4,7 @@ Positions with equal keys are the same position up to a symmetry of the rules,
 so they are won or lost together and the search visits only one of them.
 Keys are exact (the cards themselves, not a hash), so two different classes
 never share a key. Each game's kit says which symmetries it has (its
-``SearchKit.key``); this module holds the parts the games share, such as
+``Search.key``, :mod:`.api`); this module holds the parts the games share, such as
 foundations identified by suit (any empty foundation takes any suit's first
 card, and a foundation's cards are fixed by its suit and its size).
 
@@ -21,8 +21,8 @@ from collections.abc import Hashable
 from typing import Final, TypeVar
 
 from patience.cards import SUIT
-from patience.kit import kit_of
 from patience.rules import Game
+from patience.solver.api import search_of
 
 S = TypeVar("S")
 
@@ -56,5 +56,5 @@ def counts_bytes(foundations: tuple[tuple[int, ...], ...]) -> bytes:
 
 
 def canonical_key(game: Game[S], state: S) -> Hashable:
-    """The canonical key of ``state`` in ``game`` (its kit's key)."""
-    return kit_of(game).search.key(state)
+    """The canonical key of ``state`` in ``game`` (its search knowledge's key)."""
+    return search_of(game).key(state)

@@ -22,10 +22,10 @@ from types import ModuleType
 from typing import Any, Final
 
 from patience.rules import Game, get_game
+from patience.solver.api import search_of
 from patience.solver.lines import SolverError, checked, shortened
 from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import BASE_MB, MEMORY_MB
-from patience.solver.search import RUNS_LIMIT, RUNS_SHARE
 
 OUTCOMES: dict[str, Outcome] = {"won": WON, "lost": LOST, "unknown": UNKNOWN}
 #: The core's table: half the solver's memory budget less what the process needs besides. Best-first
@@ -99,8 +99,8 @@ def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes
 
     For Union Square, its tableau seen as runs: the looser game, whose loss is a proof (``searched``
     says :data:`LOOSER_GAME`), then the searches over fewest-run positions, whose wins are wins,
-    each within :data:`~patience.solver.search.RUNS_LIMIT` positions and
-    :data:`~patience.solver.search.RUNS_SHARE` of ``max_seconds``, except the looser game's
+    each within the kit's ``looser_limit`` positions and ``looser_share`` of ``max_seconds``,
+    except the looser game's
     ``looser`` (positions, share; none at all when its positions are 0). ``unknown`` with no ``stopped``
     budget when they decide nothing (Hamilton has none: ``unknown`` after 0 positions). A won line
     is replayed through ``game`` before it is returned (not shortened). ``proofs`` (a ``core.Proofs``
@@ -114,13 +114,14 @@ def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes
     True
     """
     started = time.perf_counter()
-    limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
+    search = search_of(game)
+    limit, share = looser or (search.looser_limit, search.looser_share)
     if limit <= 0:
         return Result(UNKNOWN, (), 0, time.perf_counter() - started, 0, "")
     try:
         answer = core.looser(game.slug, game.position_text(state), max_nodes=max_nodes,
-                             max_seconds=max_seconds, limit=limit, share=share, runs_limit=RUNS_LIMIT,
-                             runs_share=RUNS_SHARE, proofs=proofs)
+                             max_seconds=max_seconds, limit=limit, share=share,
+                             runs_limit=search.looser_limit, runs_share=search.looser_share, proofs=proofs)
     except ValueError as exc:  # the core's reading of the position text refused it
         raise PositionRefused(str(exc)) from exc
     outcome = OUTCOMES[answer.status]

@@ -6,8 +6,8 @@ move, plus the safe moves played after it), the position reached and its
 canonical key. Children with the same key are one child. Moves come from the
 engine's ``legal_moves``, or are checked with ``is_legal``, and are played
 with ``apply_legal``; pruning never touches the rules. What is particular to
-a game (its keys, safe moves, values and macro moves) comes from its kit
-(:class:`patience.kit.SearchKit`).
+a game (its keys, safe moves, values and macro moves) comes from its
+search knowledge (:class:`patience.solver.api.Search`, a kit's ``search``).
 
 >>> from patience import get_game
 >>> game = get_game("union-square")
@@ -18,41 +18,21 @@ True
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Container, Hashable
+from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
-from patience.kit import kit_of
 from patience.rules import Game, Move
+from patience.solver.api import LATER, NO_MORE, Child, Known, Search, in_any, safe_closure, search_of
+from patience.solver.tuning import weight
+
+__all__ = ["LATER", "NO_MORE", "Child", "Expander", "Known", "in_any", "safe_closure"]
 
 S = TypeVar("S")
-Child = tuple[tuple[Move, ...], Any, Hashable]
-Known = tuple[Container[Hashable], ...]
 
 
-def weight(name: str, default: float) -> float:
-    """A heuristic weight; ``PATIENCE_SOLVER_<NAME>`` in the environment overrides it (for tuning)."""
-    return float(os.environ.get(f"PATIENCE_SOLVER_{name}", default))
-
-
-def shares_from_env(game: str, default: tuple[int, ...]) -> tuple[int, ...]:
-    """A game's portfolio shares; ``PATIENCE_SOLVER_SHARES_<GAME>="bf,df,st,plain"`` overrides them.
-
-    >>> shares_from_env("NO_SUCH_GAME", (3, 1, 0))
-    (3, 1, 0)
-    """
-    text = os.environ.get(f"PATIENCE_SOLVER_SHARES_{game}")
-    if text is None:
-        return default
-    return tuple(int(n) for n in text.split(","))
-
-
-LATER: Final = 1  # the batch of the moves the restricted game leaves out (see Expander.batch)
 # How much lower than the streamliner valued them best-first search ranks the positions it completes.
 DEFER: Final = weight("DEFER", 0.0)
-NO_MORE: Final = -1
-MAX_CLOSURE: Final = 200  # more safe moves than cards in play would be a bug
 
 
 class Expander(Generic[S]):
@@ -66,12 +46,14 @@ class Expander(Generic[S]):
     without a search, e.g. Hamilton's pinned piles). ``restricted`` gives only the moves of a
     smaller game (a *streamliner*, a game whose kit has ``streamliner``): every line it finds
     is a line of the full game, so its wins are wins, but a search with it proves nothing lost.
+    ``search`` is the game's search knowledge (by default the one registered for the game).
     """
 
     def __init__(self, game: Game[S], *, safe: bool = True, order: bool = True,
-                 restricted: bool = False, symmetries: bool = True, dead_ends: bool = True) -> None:
+                 restricted: bool = False, symmetries: bool = True, dead_ends: bool = True,
+                 search: Search[S] | None = None) -> None:
         self.game = game
-        self.search = kit_of(game).search
+        self.search: Search[S] = search_of(game) if search is None else search
         self.key: Callable[[S], Hashable] = self.search.key
         if not symmetries:
             self.key = _exact_key
@@ -101,7 +83,7 @@ class Expander(Generic[S]):
         """The safe moves playable at the root, and the position after them."""
         if not self.safe:
             return (), state
-        return safe_closure(self.game, state)
+        return safe_closure(self.game, state, self.search.safe_move)
 
     def children(self, state: S, known: Known = (), closed: bool = False) -> list[Child]:
         """Every child of ``state``, best first (when ordering is on), one per canonical key.
@@ -120,7 +102,7 @@ class Expander(Generic[S]):
               closed: bool = False) -> tuple[list[Child], int]:
         """Some children: ``first`` 0 gives the ordinary moves and the first stock macros; the
         returned number is where the next batch starts (``NO_MORE`` when done). The kit says
-        how batches end (:meth:`~patience.kit.SearchKit.batch_end`); with a streamliner, ``first`` =
+        how batches end (:meth:`~patience.solver.api.Search.batch_end`); with a streamliner, ``first`` =
         :data:`LATER` gives only the children of the moves the restricted game leaves out (to
         complete a position the streamliner expanded).
         ``known`` and ``closed`` as for :meth:`children`."""
@@ -141,7 +123,7 @@ class Expander(Generic[S]):
     def finish(self, moves: tuple[Move, ...], child: S) -> tuple[tuple[Move, ...], S]:
         """``moves`` and ``child`` followed by the safe moves from ``child`` (when they are on)."""
         if self.safe:
-            extra, child = safe_closure(self.game, child)
+            extra, child = safe_closure(self.game, child, self.search.safe_move)
             if extra:
                 moves = moves + extra
         return moves, child
@@ -160,48 +142,9 @@ class Expander(Generic[S]):
             out.append((self.search.value(game, child, self.cache), (moves, child, key)))
         return out
 
-def in_any(key: Hashable, known: Known) -> bool:
-    """Whether ``key`` is in one of the ``known`` containers."""
-    for container in known:  # noqa: SIM110 (a loop is faster than any() over a generator here)
-        if key in container:
-            return True
-    return False
-
 
 def _exact_key(state: Any) -> Hashable:
     """The engine's exact key: no symmetry used."""
     key: Hashable = state.key()
     return key
 
-
-
-def safe_closure(game: Game[S], state: S,
-                 safe_move: Callable[[S], Move | None] | None = None) -> tuple[tuple[Move, ...], S]:
-    """Play safe moves until none is left; return them and the position reached.
-
-    Each safe move is played with the engine's checked :meth:`Game.apply`.
-    ``safe_move`` is the kit's ``SearchKit.safe_move`` (a kit that has it at hand may pass it).
-
-    >>> from patience import get_game
-    >>> game = get_game("hamilton")
-    >>> full = ",".join(r + "{s}" for r in "A23456789TJQK")
-    >>> state = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
-    ...     "f=-;" + ";".join(full.replace("{s}", s) for s in "CDS") +
-    ...     " t=KH,QH,JH,TH,9H,8H,7H,6H,5H,4H,3H,2H,AH;-;-;-;-;-;-")
-    >>> moves, after = safe_closure(game, state)
-    >>> len(moves), game.is_won(after)
-    (13, True)
-    """
-    if safe_move is None:
-        safe_move = kit_of(game).search.safe_move
-    move = safe_move(state)
-    if move is None:
-        return (), state
-    moves: list[Move] = []
-    while move is not None:
-        state = game.apply(state, move)
-        moves.append(move)
-        if len(moves) > MAX_CLOSURE:
-            raise RuntimeError("safe moves do not terminate")
-        move = safe_move(state)
-    return tuple(moves), state

@@ -8,10 +8,9 @@ position whose looser games are expensive leaves the rest to the real search.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Generator, Hashable
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from patience.rules import Game
 from patience.solver.budget import Budget
@@ -20,32 +19,30 @@ from patience.solver.result import LOOSER_GAME, LOST, UNKNOWN, WON
 from patience.solver.steps import Answer, one_slice
 
 S = TypeVar("S")
-# A game's kit may offer searches of looser games (``SearchKit.looser``, such as a
-# tableau seen as runs) to run before the portfolio; each may expand at most RUNS_LIMIT positions and
-# RUNS_SHARE of the time budget.
-RUNS_LIMIT: Final = int(os.environ.get("PATIENCE_SOLVER_RUNS_LIMIT", "5000"))
-RUNS_SHARE: Final = float(os.environ.get("PATIENCE_SOLVER_RUNS_SHARE", "0.1"))
 
 
 def looser_phases(game: Game[S], state: S, expand: Expander[S], budget: Budget,
-                  max_seconds: float | None, limit: int = RUNS_LIMIT, share: float = RUNS_SHARE,
+                  max_seconds: float | None, limit: int | None = None, share: float | None = None,
                   lost: dict[Hashable, None] | None = None) -> Generator[None, None, Answer | None]:
     """The searches of looser games the kit offers (:meth:`~patience.kit.SearchKit.looser`);
     ``None`` when they decide nothing.
 
     A looser game's loss is a proof; the other searches' wins are wins, and
     their running out of positions proves nothing (they see only part of the
-    game). Each gets at most :data:`RUNS_LIMIT` positions and :data:`RUNS_SHARE` of
+    game). Each gets at most the kit's ``looser_limit`` positions and ``looser_share`` of
     ``max_seconds``, except that a looser game whose loss is a proof gets ``limit`` and
-    ``share``; with a node budget, each also gets at most its share of it, so that a position
+    ``share`` (when given); with a node budget, each also gets at most its share of it, so that a position
     whose looser games are expensive (in Python) leaves the rest of a small budget, a fair solve's,
     to the search of the real game. ``lost`` is the kit's table of looser positions proven lost
     before (:class:`.Proven`).
     """
+    kit_limit, kit_share = expand.search.looser_limit, expand.search.looser_share
+    limit = kit_limit if limit is None else limit
+    share = kit_share if share is None else share
     cap = _PhaseCap(budget)
     phases = expand.search.looser(game, state, cap.take, lost)
     for phase, proves in phases:
-        most, part = (limit, share) if proves else (RUNS_LIMIT, RUNS_SHARE)
+        most, part = (limit, share) if proves else (kit_limit, kit_share)
         if budget.max_nodes is not None:
             most = min(most, max(1, math.ceil(part * budget.max_nodes)))
         cap.start(most)

@@ -10,18 +10,18 @@ position never changes an answer.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sized
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from patience.kit import kit_of
 from patience.rules import Game
+from patience.solver import tuning
+from patience.solver.api import search_of
 
 # The memory one search may hold, the whole process included (the web app may run two searches
 # at once); PATIENCE_SOLVER_MEMORY_MB overrides it. The tables get what the process holds before
-# a search (BASE_MB) leaves, at the game's bytes per position (SearchKit.position_bytes).
-MEMORY_MB: Final = float(os.environ.get("PATIENCE_SOLVER_MEMORY_MB", "300"))
+# a search (BASE_MB) leaves, at the game's bytes per position (Search.position_bytes).
+MEMORY_MB: Final = tuning.MEMORY_MB
 BASE_MB: Final = 60.0
 # The share of the positions held that best-first search and the streamliner may take together;
 # depth-first search's table and paths get the rest (all of it when they have stopped).
@@ -38,7 +38,7 @@ def default_table_cap(game: Game[Any], memory_mb: float = MEMORY_MB) -> int:
     True
     """
     room = max(memory_mb - BASE_MB, 0.1 * memory_mb) * 2**20
-    return max(int(room / kit_of(game).search.position_bytes), 1)
+    return max(int(room / search_of(game).position_bytes), 1)
 
 
 def first_share(table_cap: int) -> int:

@@ -62,7 +62,7 @@ from patience.solver.budget import Alone, Budget
 from patience.solver.depth_first import depth_first
 from patience.solver.expand import LATER, Child, Expander, Known
 from patience.solver.lines import checked, keys_to, shortened
-from patience.solver.looser import RUNS_LIMIT, RUNS_SHARE, looser_phases
+from patience.solver.looser import looser_phases
 from patience.solver.proven import Proven
 from patience.solver.result import FULL_GAME, LOST, UNKNOWN, WON, Result
 from patience.solver.room import Room, default_table_cap
@@ -79,7 +79,7 @@ from patience.solver.steps import (
 )
 
 __all__ = [
-    "BEST_FIRST", "DEPTH_FIRST", "PORTFOLIO", "RUNS_LIMIT", "RUNS_SHARE", "SLICE", "STRATEGIES", "Answer",
+    "BEST_FIRST", "DEPTH_FIRST", "PORTFOLIO", "SLICE", "STRATEGIES", "Answer",
     "Frontier", "Parents", "Room", "Steps", "best_first", "depth_first", "looser_first", "search",
     "streamliner",
 ]
@@ -87,8 +87,8 @@ __all__ = [
 # Slices of best-first search, of depth-first search and of the streamliner (a best-first search
 # of a restricted game, see Expander's ``restricted``) per round, and the streamliner's share
 # alone before them, are each game's kit's (``SearchKit.shares``, ``streamline_first``),
-# measured with bench/solver.py (see docs/solver-measurements.md). The looser games' limits
-# (RUNS_LIMIT, RUNS_SHARE) are in :mod:`.looser`.
+# measured with bench/solver.py (see docs/solver-measurements.md). The looser games' limits are
+# the kit's too (``looser_limit``, ``looser_share``).
 PORTFOLIO: Final = "portfolio"
 BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
@@ -111,7 +111,7 @@ def search(
     strategy: str = PORTFOLIO,
     shares: tuple[int, ...] | None = None,
     streamline_first: float | None = None,
-    runs_first: bool = True,
+    looser_games: bool = True,
     tidy: bool = True,
     proven: Proven | None = None,
     looser: tuple[int, float] | None = None,
@@ -122,14 +122,14 @@ def search(
     ``shares`` overrides the kit's ``shares`` for the portfolio and
     ``streamline_first`` its ``streamline_first`` (the share of the budget
     the streamliner gets alone before the portfolio; without a budget it runs
-    until it wins or its restricted game is exhausted). ``runs_first=False``
+    until it wins or its restricted game is exhausted). ``looser_games=False``
     leaves out the looser games' searches (:func:`looser_phases`). ``tidy=False``
     leaves a winning line as found (replayed and checked, not shortened); ``table_cap``
     bounds the positions of all its tables (default: :func:`default_table_cap`). With ``proven``
     (positions proven lost by earlier searches of the same deal, :class:`.Proven`) the searches skip
     those positions, and a loss adds the positions this search entered to it. ``looser`` is the
     positions and the share of ``max_seconds`` a looser game whose loss is a proof may take
-    (default (:data:`RUNS_LIMIT`, :data:`RUNS_SHARE`), as every other looser game).
+    (default: the kit's ``looser_limit`` and ``looser_share``, as every other looser game's).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown search strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
@@ -153,7 +153,7 @@ def search(
         def run(lead: tuple[Move, ...], part: S) -> Steps:
             if proven is not None and _passes_lost(game, state, lead, expand, proven):
                 return answer_only((LOST, ()))  # every line of the part passes a position proven lost
-            return _run(game, part, expand, budget, room, strategy, shares, alone, runs_first, lost,
+            return _run(game, part, expand, budget, room, strategy, shares, alone, looser_games, lost,
                         entered, looser, proven)
 
         outcome, line = finish(_parts(game, state, expand, budget, run))
@@ -240,10 +240,11 @@ def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
     """
     started = time.perf_counter()
     budget = Budget(max_nodes, None if max_seconds is None else started + max_seconds)
-    limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
+    expand = Expander(game)
+    limit, share = looser or (expand.search.looser_limit, expand.search.looser_share)
     if limit <= 0:
         return Result(UNKNOWN, (), 0, time.perf_counter() - started, 0, "")
-    steps = looser_phases(game, state, Expander(game), budget, max_seconds, limit, share,
+    steps = looser_phases(game, state, expand, budget, max_seconds, limit, share,
                           None if proven is None else proven.looser)
     while True:
         try:
@@ -261,7 +262,7 @@ def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
 
 
 def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room, strategy: str,
-         shares: tuple[int, ...] | None, alone: Alone, runs_first: bool = True, lost: Known = (),
+         shares: tuple[int, ...] | None, alone: Alone, looser_games: bool = True, lost: Known = (),
          entered: list[Mapping[Hashable, Any]] | None = None, looser: tuple[int, float] | None = None,
          proven: Proven | None = None) -> Steps:
     """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio.
@@ -270,8 +271,8 @@ def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Roo
     added to ``entered``. Yields after every slice (see :func:`_parts`).
     """
     entered = [] if entered is None else entered
-    limit, share = looser or (RUNS_LIMIT, RUNS_SHARE)
-    if strategy == PORTFOLIO and runs_first and limit > 0:
+    limit, share = looser or (expand.search.looser_limit, expand.search.looser_share)
+    if strategy == PORTFOLIO and looser_games and limit > 0:
         answer = yield from looser_phases(game, state, expand, budget, alone.max_seconds, limit, share,
                                           None if proven is None else proven.looser)
         if answer is not None:

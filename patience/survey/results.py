@@ -23,12 +23,12 @@ from typing import Any, Final
 
 from patience.errors import PatienceError
 from patience.i18n import _
+from patience.interval import Z95, wilson
 from patience.numbers import parse_int
 from patience.solver import LOST, UNKNOWN, WON
 
 Row = dict[str, Any]
 
-Z95: Final = 1.959963984540054
 DECIDED: Final = (WON, LOST)
 #: How a survey plays a deal: solved knowing the stock's order, or played by the fair player.
 THOUGHTFUL: Final = "thoughtful"
@@ -43,17 +43,6 @@ def policy_of(row: Row) -> str:
     ('thoughtful', 'fair')
     """
     return str(row.get("policy", THOUGHTFUL))
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def parse_range(text: str) -> range:

@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from patience.fair_review import costliest_text
 from patience.i18n import _, ngettext
+from patience.kit import observing
 from patience.review import positions_of
 from patience.rules import Game, Move, get_game
 from patience.solver.result import Status
@@ -104,7 +105,7 @@ def reviewed_json(record: GameRecord, moves: list[str], found: dict[str, Any]) -
 def deal_seed(slug: str, deal: int | str) -> int:
     """The fair samples' seed of a deal: made from what the player sees at the deal."""
     game = get_game(slug)
-    return seed_of(game.observe(game.new(deal), []))
+    return seed_of(observing(game).observe(game.new(deal), []))
 
 
 def fair_part_json(record: GameRecord, moves: list[str], progress: FairProgress) -> bytes:

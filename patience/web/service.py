@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from patience.finish import is_sure_win
 from patience.i18n import _
+from patience.kit import observing
 from patience.observation import Observation
 from patience.rules import Move, View, get_game
 from patience.store import GameFilter, GameRecord, PlayedDeal, Statistics
@@ -134,7 +135,7 @@ class GameService:
     def observe(self, record: GameRecord, state: Any) -> Observation:
         """What the player sees of a game's position (reads the game's moves)."""
         played = [Move.parse(text) for text in self.table.moves_of(record)]
-        return get_game(record.game).observe(state, played)
+        return observing(get_game(record.game)).observe(state, played)
 
     # --- statistics ---------------------------------------------------------------------------------
     def statistics(self, player: str, slug: str, level: str | None, recent: int) -> Statistics:

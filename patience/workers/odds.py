@@ -262,9 +262,8 @@ def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, 
     with a ``token``, its progress after each completion goes to the pool's queue as
     ``(token, FairProgress.as_json())``.
     """
-    from patience.fair import FairProgress, fair_hint
+    from patience.fair import FairProgress, fair_hint, fair_hint_text
     from patience.i18n import language
-    from patience.wording import fair_hint_text
 
     def told(progress: FairProgress) -> None:
         report((token, progress.as_json()))

@@ -22,6 +22,7 @@ from patience.fair_player import (
     decision_seed,
     play_fair,
 )
+from patience.kit import observing
 from patience.observation import Observation
 from patience.rules import STOCK_MOVE, Move
 from patience.solver import LOST, WON, solve
@@ -148,7 +149,7 @@ def test_a_hamilton_deal_lost_with_the_stock_known_is_lost_by_the_fair_player() 
 
 
 def test_the_fair_hint_keeps_off_the_moves_to_avoid_unless_every_move_is_one(tiny: TinyGame) -> None:
-    seen = tiny.observe(tiny.new(4), [])
+    seen = observing(tiny).observe(tiny.new(4), [])
     moves = tiny.legal_moves(tiny.new(4))
     assert len(moves) >= 2
     best = fair_hint(tiny, seen, samples=3, seed=1).move

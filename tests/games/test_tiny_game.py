@@ -7,7 +7,7 @@ import random
 
 from fastapi.testclient import TestClient
 
-from patience.kit import kit_of
+from patience.kit import kit_of, kits
 from patience.rules import game_slugs
 from patience.solver import LOST, WON, solve
 from patience.store import Store
@@ -23,6 +23,11 @@ DECK = "AC 2H 3C 4C AH 2C 3H 4H"
 def test_it_is_registered_only_while_the_fixture_runs(tiny: TinyGame) -> None:
     assert SLUG in game_slugs()
     assert kit_of(tiny).slug == SLUG
+
+
+def test_the_games_and_the_kits_are_listed_in_one_order_the_order_of_registration(tiny: TinyGame) -> None:
+    assert game_slugs() == [kit.slug for kit in kits()]
+    assert game_slugs()[-1] == SLUG  # registered last, listed last (sorted, it would come second)
 
 
 def test_it_is_gone_after_the_fixture() -> None:

@@ -27,7 +27,7 @@ import pytest
 from patience.cards import RANK, SUIT, card_text, parse_card
 from patience.deals import SplitMix64, check_deal_number
 from patience.errors import InvalidDealError, InvalidRecordError
-from patience.kit import Kit, SearchKit, TableKit, register_kit, unregister_kit
+from patience.kit import Kit, Observing, SearchKit, TableKit, register_kit, unregister_kit
 from patience.observation import Observation, filled, masked
 from patience.rules import (
     FOUNDATION,
@@ -165,15 +165,6 @@ class TinyGame(Game[TinyState]):
         return (f"{SLUG} t={';'.join(map(cards, state.tableau))} f={';'.join(map(cards, state.foundations))}"
                 f" stock={cards(state.stock)} w={cards(state.waste)}")
 
-    def observe(self, state: TinyState, played: Sequence[Move]) -> Observation:
-        """The stock is face down; every other card is face up."""
-        return Observation(SLUG, state._replace(stock=masked(state.stock, known=0)),
-                           (("stock", len(state.stock)),), tuple(sorted(state.stock)))
-
-    def complete(self, observation: Observation, cards: Sequence[int]) -> TinyState:
-        table: TinyState = observation.table
-        return table._replace(stock=filled(table.stock, cards))
-
     def parse_position(self, text: str) -> TinyState:
         try:
             name, *fields = text.split()
@@ -191,8 +182,20 @@ class TinyGame(Game[TinyState]):
         return state
 
 
-#: Tiny's kit: the generic search (exact keys, no safe moves) and the plain table.
-KIT: Final = Kit(SLUG, TinyGame, SearchKit[TinyState](), TableKit())
+def observe(state: TinyState, played: Sequence[Move]) -> Observation:
+    """The stock is face down; every other card is face up."""
+    return Observation(SLUG, state._replace(stock=masked(state.stock, known=0)),
+                       (("stock", len(state.stock)),), tuple(sorted(state.stock)))
+
+
+def complete(observation: Observation, cards: Sequence[int]) -> TinyState:
+    """The position with ``cards`` dealt, in order, into the stock (top first)."""
+    table: TinyState = observation.table
+    return table._replace(stock=filled(table.stock, cards))
+
+
+#: Tiny's kit: the generic search (exact keys, no safe moves), the plain table, what the player sees.
+KIT: Final = Kit(SLUG, TinyGame, SearchKit[TinyState](), TableKit(), Observing(observe, complete))
 
 
 @contextlib.contextmanager

@@ -231,7 +231,7 @@ def test_a_full_best_first_table_hands_its_heap_to_depth_first_search() -> None:
             assert game.is_won(game.apply_all(chosen, result.moves))
     union_square = get_game("union-square")
     result = search_module.search(union_square, union_square.new(2558), table_cap=_room_for(500),
-                                  shares=(1, 0, 0), max_seconds=60, runs_first=False)
+                                  shares=(1, 0, 0), max_seconds=60, looser_games=False)
     assert result.outcome == WON and result.peak_table > 500
     assert union_square.is_won(union_square.apply_all(union_square.new(2558), result.moves))
 
@@ -298,7 +298,8 @@ def test_an_untidied_line_wins_with_the_same_outcome_and_work(slug: str, deal: i
 def test_the_looser_games_leave_most_of_a_small_node_budget_to_the_real_game() -> None:
     """A position whose looser positions cost ~30 ms each (met in the fair survey of Union Square deal 22)
     once took a fair solve's whole budget in them; now each looser game takes at most its share."""
-    from patience.solver.search import RUNS_SHARE, looser_first
+    from patience.solver.search import looser_first
+    from patience.solver.tuning import LOOSER_SHARE
 
     lines = (Path(__file__).resolve().parent.parent / "data" / "solver" / "union-square-costly-looser.txt")
     game = get_game("union-square")
@@ -306,4 +307,4 @@ def test_the_looser_games_leave_most_of_a_small_node_budget_to_the_real_game() -
     budget = 100
     result = looser_first(game, state, max_nodes=budget)
     phases = len(kit_of(game).search.looser(game, state, lambda: True))
-    assert result.nodes <= phases * math.ceil(RUNS_SHARE * budget) < budget, result
+    assert result.nodes <= phases * math.ceil(LOOSER_SHARE * budget) < budget, result

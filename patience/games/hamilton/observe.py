@@ -20,13 +20,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from patience.games.hamilton.rules import INITIAL_CHOICES, NO_START, HamiltonGame, HamiltonState
 from patience.observation import Observation, filled, masked
 from patience.rules import CHOOSER, STOCK, Move
-
-if TYPE_CHECKING:
-    from patience.games.hamilton.rules import HamiltonState
 
 STOCK_PLACE = "stock"
 
@@ -37,8 +34,6 @@ def observe(state: HamiltonState, played: Sequence[Move]) -> Observation:
     ``played`` says how many cards were turned to the Chooser before the start
     card was chosen (the position alone no longer does).
     """
-    from patience.games.hamilton.rules import INITIAL_CHOICES, NO_START, HamiltonGame
-
     if state.start == NO_START:
         turned = INITIAL_CHOICES - state.choices_left
     else:

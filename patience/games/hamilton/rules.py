@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from patience import wording
@@ -25,7 +24,6 @@ from patience.deals import parse_deck, shuffled_deck
 from patience.errors import InvalidRecordError
 from patience.i18n import N_, _, ngettext
 from patience.numbers import parse_int
-from patience.observation import Observation
 from patience.positions import (
     cards_field,
     check_conservation,
@@ -431,17 +429,6 @@ class HamiltonGame(Game[HamiltonState]):
 
     def piles(self) -> tuple[int, ...]:
         return (STOCK, CHOOSER, *FOUNDATION_CODES, *TABLEAU_CODES)
-
-    # --- what the player sees ---------------------------------------------------
-    def observe(self, state: HamiltonState, played: Sequence[Move]) -> Observation:
-        from patience.games.hamilton.observe import observe
-
-        return observe(state, played)
-
-    def complete(self, observation: Observation, cards: Sequence[int]) -> HamiltonState:
-        from patience.games.hamilton.observe import complete
-
-        return complete(observation, cards)
 
     # --- presentation --------------------------------------------------------
     def view(self, state: HamiltonState) -> View:

@@ -21,9 +21,8 @@ The safe moves and their proofs are in :mod:`.safe_moves`; the streamliner
 
 from __future__ import annotations
 
-import os
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from patience.cards import RED, SUIT
 from patience.games.hamilton.dead_ends import DeadEnds
@@ -40,11 +39,9 @@ from patience.games.hamilton.rules import (
 from patience.games.hamilton.safe_moves import comes_back, foundation_counts, goes_up, hamilton_safe_move
 from patience.kit import SearchKit
 from patience.rules import CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, Game, Move
+from patience.solver.api import LATER, NO_MORE, Child, Expanding, Known, in_any, safe_closure
 from patience.solver.canonical import SEPARATOR
-from patience.solver.expand import LATER, NO_MORE, in_any, safe_closure, shares_from_env, weight
-
-if TYPE_CHECKING:
-    from patience.solver.expand import Child, Expander, Known
+from patience.solver.tuning import shares_from_env, streamline_from_env, weight
 
 W_UP: Final = weight("W_UP", 3.0)
 W_EMPTY: Final = weight("W_EMPTY", 3.0)
@@ -161,7 +158,7 @@ def _pile_value(pile: Sequence[int], start: int) -> float:
     return W_ORDERED * ordered - W_BLOCKED * blocked
 
 
-def hamilton_children(expand: Expander[HamiltonState], state: HamiltonState, known: Known,
+def hamilton_children(expand: Expanding[HamiltonState], state: HamiltonState, known: Known,
                       closed: bool, later: bool = False) -> list[tuple[float, Child]]:
     """The children; with ``later``, only those of the moves the restricted game leaves out.
 
@@ -181,7 +178,7 @@ def hamilton_children(expand: Expander[HamiltonState], state: HamiltonState, kno
     return _open_children(expand, state, known, later)
 
 
-def _open_children(expand: Expander[HamiltonState], state: HamiltonState, known: Known,
+def _open_children(expand: Expanding[HamiltonState], state: HamiltonState, known: Known,
                    later: bool) -> list[tuple[float, Child]]:
     """Every move's child with its whole safe closure (a parent :func:`_closed_children` does not take)."""
     game = expand.game
@@ -210,7 +207,7 @@ def _open_children(expand: Expander[HamiltonState], state: HamiltonState, known:
     return out
 
 
-def _closed_children(expand: Expander[HamiltonState], state: HamiltonState, known: Known,
+def _closed_children(expand: Expanding[HamiltonState], state: HamiltonState, known: Known,
                      later: bool) -> list[tuple[float, Child]]:
     """The children of a parent closed under the safe moves (after the choice), as
     :func:`_open_children` would give them, with less work:
@@ -407,7 +404,7 @@ class HamiltonSearch(SearchKit[HamiltonState]):
     PATIENCE_SOLVER_STREAMLINE_HAMILTON override the shares (for tuning)."""
 
     shares = shares_from_env("HAMILTON", (3, 1, 1))
-    streamline_first = float(os.environ.get("PATIENCE_SOLVER_STREAMLINE_HAMILTON", "0.5"))
+    streamline_first = streamline_from_env("HAMILTON", 0.5)
     streamliner = True
     position_bytes = 650  # measured: peak resident size over positions held, long searches
 
@@ -424,7 +421,7 @@ class HamiltonSearch(SearchKit[HamiltonState]):
               state: HamiltonState) -> Sequence[tuple[tuple[Move, ...], HamiltonState]]:
         return start_choices(game, state)
 
-    def children(self, expand: Expander[HamiltonState], state: HamiltonState, first: int,
+    def children(self, expand: Expanding[HamiltonState], state: HamiltonState, first: int,
                  last: int | None, known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
         return hamilton_children(expand, state, known, closed, later=first == LATER), NO_MORE
 

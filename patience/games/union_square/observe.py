@@ -19,21 +19,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from patience.games.union_square.rules import UnionSquareGame, UnionSquareState
 from patience.observation import Observation, filled, masked
 from patience.rules import Move
-
-if TYPE_CHECKING:
-    from patience.games.union_square.rules import UnionSquareState
 
 STOCK_PLACE = "stock"
 
 
 def observe(state: UnionSquareState, played: Sequence[Move]) -> Observation:
     """The player's view of ``state`` (``played``, the moves that led to it, adds nothing here)."""
-    from patience.games.union_square.rules import UnionSquareGame
-
     return Observation(UnionSquareGame.slug, state._replace(stock=masked(state.stock, known=0)),
                        ((STOCK_PLACE, len(state.stock)),), tuple(sorted(state.stock)))
 

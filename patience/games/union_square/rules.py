@@ -11,14 +11,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from patience import wording
 from patience.cards import ACE, KING, RANK, SUIT, SUIT_SYMBOLS, card_text
 from patience.deals import parse_deck, shuffled_deck
 from patience.i18n import N_, _
-from patience.observation import Observation
 from patience.positions import (
     cards_field,
     check_conservation,
@@ -348,17 +346,6 @@ class UnionSquareGame(Game[UnionSquareState]):
 
     def piles(self) -> tuple[int, ...]:
         return (STOCK, WASTE, *FOUNDATION_CODES, *TABLEAU_CODES)
-
-    # --- what the player sees ---------------------------------------------------
-    def observe(self, state: UnionSquareState, played: Sequence[Move]) -> Observation:
-        from patience.games.union_square.observe import observe
-
-        return observe(state, played)
-
-    def complete(self, observation: Observation, cards: Sequence[int]) -> UnionSquareState:
-        from patience.games.union_square.observe import complete
-
-        return complete(observation, cards)
 
     # --- presentation --------------------------------------------------------
     def view(self, state: UnionSquareState) -> View:

@@ -42,9 +42,8 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from patience.cards import ACE, KING, RANK, SUIT
 from patience.games.union_square.rules import (
@@ -54,13 +53,11 @@ from patience.games.union_square.rules import (
     UnionSquareState,
 )
 from patience.games.union_square.runs import piles_are_runs, relaxed_search, run_search
-from patience.kit import SearchKit, Steps, Take
+from patience.kit import SearchKit
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
+from patience.solver.api import NO_MORE, Child, Expanding, Known, Steps, Take, in_any
 from patience.solver.canonical import SEPARATOR, counts_bytes
-from patience.solver.expand import NO_MORE, in_any, shares_from_env, weight
-
-if TYPE_CHECKING:
-    from patience.solver.expand import Child, Expander, Known
+from patience.solver.tuning import shares_from_env, streamline_from_env, weight
 
 W_US_UP: Final = weight("W_US_UP", 10.0)
 W_US_EMPTY: Final = weight("W_US_EMPTY", 1.0)
@@ -99,7 +96,7 @@ def union_square_safe_move(state: UnionSquareState) -> Move | None:
     return None
 
 
-def union_square_children(expand: Expander[UnionSquareState], state: UnionSquareState, first: int,
+def union_square_children(expand: Expanding[UnionSquareState], state: UnionSquareState, first: int,
                           last: int | None, known: Known) -> tuple[list[tuple[float, Child]], int]:
     game = expand.game
     seen: set[Hashable] = set()
@@ -214,7 +211,7 @@ class UnionSquareSearch(SearchKit[UnionSquareState]):
     """Union Square's search knowledge; PATIENCE_SOLVER_SHARES_UNION_SQUARE overrides the shares."""
 
     shares = shares_from_env("UNION_SQUARE", (3, 1, 0))
-    streamline_first = float(os.environ.get("PATIENCE_SOLVER_STREAMLINE_UNION_SQUARE", "0"))
+    streamline_first = streamline_from_env("UNION_SQUARE", 0.0)
     position_bytes = 1300  # measured: peak resident size over positions held, long searches
 
     def key(self, state: UnionSquareState) -> Hashable:
@@ -226,7 +223,7 @@ class UnionSquareSearch(SearchKit[UnionSquareState]):
     def value(self, game: Game[UnionSquareState], state: UnionSquareState, cache: dict[Any, Any]) -> float:
         return union_square_value(state)
 
-    def children(self, expand: Expander[UnionSquareState], state: UnionSquareState, first: int,
+    def children(self, expand: Expanding[UnionSquareState], state: UnionSquareState, first: int,
                  last: int | None, known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
         return union_square_children(expand, state, first, last, known)
 
