@@ -16,7 +16,6 @@ export const app = {
   winnable: "unknown",
   winnableGame: null, // the game the dot's verdict is about
   pendingTimer: 0,
-  pollTimer: 0,
   noticeTimer: 0,
   pileEls: [],
   stats: null,
