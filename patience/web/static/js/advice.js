@@ -28,11 +28,14 @@ function winnableText(status, searched) {
   return t(WINNABLE_TEXT[status] || WINNABLE_TEXT.unknown);
 }
 
+/** The dot's verdict (`status`), the game it is about and the timer that will say "Thinking…". */
+const verdict = { status: "unknown", game: null, pendingTimer: 0 };
+
 export function setWinnable(status, searched = 0) {
-  window.clearTimeout(app.pendingTimer);
+  window.clearTimeout(verdict.pendingTimer);
   const el = $("winnable");
-  const previous = app.winnable;
-  app.winnable = status;
+  const previous = verdict.status;
+  verdict.status = status;
   el.dataset.status = status;
   el.textContent = winnableText(status, searched);
   el.title = t("Can this still be won?");
@@ -62,11 +65,11 @@ export function scheduleWinnable() {
     setWinnable("winnable"); // Finish shows: the rest is a sure win
     return;
   }
-  const sameGame = app.winnableGame === g.id;
-  app.winnableGame = g.id;
-  if (!sameGame || !["winnable", "lost"].includes(app.winnable)) setWinnable("pending");
-  else if (app.winnable !== "lost") {
-    app.pendingTimer = window.setTimeout(() => { if (app.game === g) setWinnable("pending"); }, PENDING_AFTER_MS);
+  const sameGame = verdict.game === g.id;
+  verdict.game = g.id;
+  if (!sameGame || !["winnable", "lost"].includes(verdict.status)) setWinnable("pending");
+  else if (verdict.status !== "lost") {
+    verdict.pendingTimer = window.setTimeout(() => { if (app.game === g) setWinnable("pending"); }, PENDING_AFTER_MS);
   }
   verdicts.start({
     get: () => api.get(`/api/games/${g.id}/winnable`),
