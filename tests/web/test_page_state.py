@@ -107,8 +107,12 @@ def writes_to_app(text: str) -> list[tuple[int, str]]:
 
 
 def test_only_the_owner_module_writes_the_page_state() -> None:
-    offenders = [f"{path.name}:{number}: {line}" for path in sorted(MODULES.glob("*.js")) if path.name != OWNER
-                 for number, line in writes_to_app(path.read_text(encoding="utf-8"))]
+    modules = [path for path in sorted(MODULES.glob("*.js")) if path.name != OWNER]
+    offenders = [
+        f"{path.name}:{number}: {line}"
+        for path in modules
+        for number, line in writes_to_app(path.read_text(encoding="utf-8"))
+    ]
     assert offenders == []
 
 
@@ -118,10 +122,21 @@ def test_the_owner_module_exports_the_state_and_its_setters() -> None:
     assert writes_to_app(text)  # the owner does write it: the check sees writes where they are
 
 
-@pytest.mark.parametrize("line", [
-    "app.game = null;", "app.pending += 1;", "app.count++;", "--app.count;", "delete app.game;",
-    'app["game"] = g;', "app.game.view = v;", "app.pileEls.push(el);", "Object.assign(app, { game });",
-    "const state = app;", "app.selection ??= null;",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "app.game = null;",
+        "app.pending += 1;",
+        "app.count++;",
+        "--app.count;",
+        "delete app.game;",
+        'app["game"] = g;',
+        "app.game.view = v;",
+        "app.pileEls.push(el);",
+        "Object.assign(app, { game });",
+        "const state = app;",
+        "app.selection ??= null;",
+    ],
+)
 def test_each_kind_of_write_is_seen(tmp_path: Path, line: str) -> None:
     assert writes_to_app(f"import {{ app }} from './state.js';\n{line}\n") == [(2, line)]
