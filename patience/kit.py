@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from patience.errors import UnknownGameError
 from patience.i18n import _
+from patience.page_layout import PageLayout
 from patience.rules import WASTE, Game, Move, View, register, unregister
 
 if TYPE_CHECKING:
@@ -147,6 +148,8 @@ class Kit(Generic[S]):
     game: Callable[[], Game[S]]
     search: SearchKit[S]
     table: TableKit
+    #: how the page lays out the game's table (:mod:`patience.page_layout`)
+    layout: PageLayout | None = None
 
 
 _KITS: dict[str, Kit[Any]] = {}

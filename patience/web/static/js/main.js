@@ -332,7 +332,7 @@ async function changeLanguage(code) {
 // ---------------------------------------------------------------- boot
 
 function wireControls() {
-  $("table").addEventListener("click", (event) => { // a Union Square pile's badge: every card of it
+  $("table").addEventListener("click", (event) => { // a squared pile's badge: every card of it
     const badge = event.target.closest(".peek-all");
     if (!badge || !app.game) return;
     event.stopPropagation();
@@ -433,11 +433,6 @@ function embeddedGame(data, saved) {
   return !saved && data.unfinished.length && data.unfinished[0].id === game.id ? game : null;
 }
 
-const FALLBACK_CATALOG = [
-  { slug: "hamilton", name: "Hamilton", max_score: 52, builds_by_colour: true },
-  { slug: "union-square", name: "Union Square", max_score: 104 },
-];
-
 async function boot() {
   applyLooks(); // the felt, card back and theme first, before anything is drawn
   installSuitSymbols();
@@ -453,7 +448,7 @@ async function boot() {
   const unfinished = wanted || saved || opening ? null
     : (data ? data.unfinished : await api.get("/api/games?status=unfinished").catch(() => []));
   const words = data ? Promise.resolve(useMessages(data.i18n)) : loadMessages(api);
-  const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
+  const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => []); // then the page says it failed
   const first = wanted ? null : opening ?? firstGame(saved, catalog, unfinished).catch((err) => err);
   await words;
   translateDocument();
@@ -479,7 +474,7 @@ async function boot() {
   installPointerInput({ playMoves, doubleClick, render });
   onEndGame(() => run(endGame));
   installShare(() => app.game, notice);
-  // /?game=hamilton&deal=123 (or &deck=…) opens that deal (a link to share); reload then resumes it
+  // /?game=SLUG&deal=123 (or &deck=…) opens that deal (a link to share); reload then resumes it
   const linked = dealFromLink(window.location.search);
   let started = false;
   if (linked) {
