@@ -126,7 +126,7 @@ export function fitCards(container, game) {
   root.style.setProperty("--gap", `${gap}px`);
   root.style.setProperty("--peek", `${peekOf(cw)}px`);
   root.classList.toggle("small-cards", cw < SMALL_CARDS);
-  return { cw, ch, gap, height, top, arrangement: arrangement.name, layout: arrangement };
+  return { cw, ch, gap, height, top, arrangement: arrangement.name, grid: arrangement };
 }
 
 const ROW_SIZES = { card: "var(--ch)", peek: "calc(var(--ch) + var(--peek))", auto: "auto" };
@@ -338,7 +338,7 @@ export function renderTable(container, game, mode = "move") {
   const before = mode === "move" && container.firstChild ? snapshot() : null;
   const sizes = fitCards(container, game);
   const layout = layoutOf(game.game);
-  const arrangement = sizes.layout;
+  const arrangement = sizes.grid;
   const grid = document.createElement("div");
   grid.className = `layout ${layout.tableau} ${arrangement.name}`;
   placeGrid(grid, arrangement);
