@@ -28,6 +28,7 @@ from typing import Any, Generic, TypeVar
 from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.observation import Observation
+from patience.page_layout import PageLayout
 from patience.rules import WASTE, Game, Move, View, register, unregister
 from patience.solver.api import (
     Child,
@@ -171,6 +172,8 @@ class Kit(Generic[S]):
     search: SearchKit[S]
     table: TableKit
     observing: Observing[S] | None = None
+    #: how the page lays out the game's table (:mod:`patience.page_layout`)
+    layout: PageLayout | None = None
 
 
 _KITS: dict[str, Kit[Any]] = {}

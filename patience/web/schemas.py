@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, Strict
 from pydantic_core import PydanticCustomError
 
 from patience.i18n import _
+from patience.page_layout import PageLayout
 from patience.rules import game_slugs
 from patience.store.exchange import FIELDS, FORMAT, MAX_GAMES, VERSION
 
@@ -239,6 +240,8 @@ class CatalogEntryOut(BaseModel):
     max_score: int
     builds_by_colour: bool = Field(default=False, description="The rules build by colour (red on red, black "
                                    "on black), so the page keeps the two-colour deck in this game")
+    layout: PageLayout | None = Field(default=None, description="How the page lays out the game's table: "
+                                      "its grid of piles, how the tableau shows, its own words")
 
 
 class HintOut(BaseModel):

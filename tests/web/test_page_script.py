@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from patience.rules import game_slugs
 from patience.web.app import PAGE_SCRIPT, PAGE_STYLE, PAGE_STYLESHEETS, STATIC_DIR
 from patience.web.bundle import BundleCache, BundleError, bundle, module_files, stylesheet
 from patience.web.middleware import CONTENT_SECURITY_POLICY
@@ -128,8 +127,8 @@ def test_a_stylesheet_that_must_come_first_is_not_joined(tmp_path: Path) -> None
 
 def test_the_page_starts_the_same_game_as_the_server(client: TestClient) -> None:
     """A browser that never chose a game asks for the catalog's first game, the one the server deals to
-    a new player; the page names no game itself but in its catalog for when the server's is out of reach."""
+    a new player; the page names no game itself (tests/web/test_page_layouts.py)."""
     assert client.get("/api/games/catalog").json()[0]["slug"] == FIRST_GAME
     text = (MODULES / "main.js").read_text(encoding="utf-8")
-    assert re.findall(r'slug: "([\w-]+)"', text) == game_slugs()  # FALLBACK_CATALOG
+    assert re.findall(r'slug: "([\w-]+)"', text) == []
     assert '|| "' not in text  # no fallback slug written out

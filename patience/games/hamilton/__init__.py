@@ -1,5 +1,6 @@
 """Hamilton (Agnes), registered as one kit: rules, search knowledge, table knowledge, what the player sees."""
 
+from patience.games.hamilton.layout import LAYOUT
 from patience.games.hamilton.observe import complete, observe
 from patience.games.hamilton.rules import HamiltonGame
 from patience.games.hamilton.search import HamiltonSearch, new_game
@@ -7,4 +8,4 @@ from patience.games.hamilton.table import HamiltonTable
 from patience.kit import Kit, Observing, register_kit
 
 register_kit(Kit(HamiltonGame.slug, new_game, HamiltonSearch(), HamiltonTable(),
-                 Observing(observe, complete)))
+                 Observing(observe, complete), LAYOUT))

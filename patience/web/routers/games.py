@@ -45,7 +45,7 @@ History = Annotated[Literal["recent", "full"], Query(
 async def catalog() -> list[CatalogEntryOut]:
     """The games that can be played."""
     return [CatalogEntryOut(slug=slug, name=game_name(slug), max_score=get_game(slug).max_score,
-                            builds_by_colour=kit_of(slug).table.builds_by_colour)
+                            builds_by_colour=kit_of(slug).table.builds_by_colour, layout=kit_of(slug).layout)
             for slug in game_slugs()]
 
 

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { fmt, langTag, t, tc } from "./i18n.js";
 import { fairMode, hintQuery, scheduleOdds, watchFairHint } from "./fair.js";
 import { $, announce, app, errorText, notice, parseMove, pileEl } from "./state.js";
+import { poller } from "./poll.js";
 import { hintWords } from "./words.js";
 
 // ---------------------------------------------------------------- winnable indicator
@@ -27,11 +28,14 @@ function winnableText(status, searched) {
   return t(WINNABLE_TEXT[status] || WINNABLE_TEXT.unknown);
 }
 
+/** The dot's verdict (`status`), the game it is about and the timer that will say "Thinking…". */
+const verdict = { status: "unknown", game: null, pendingTimer: 0 };
+
 export function setWinnable(status, searched = 0) {
-  window.clearTimeout(app.pendingTimer);
+  window.clearTimeout(verdict.pendingTimer);
   const el = $("winnable");
-  const previous = app.winnable;
-  app.winnable = status;
+  const previous = verdict.status;
+  verdict.status = status;
   el.dataset.status = status;
   el.textContent = winnableText(status, searched);
   el.title = t("Can this still be won?");
@@ -40,15 +44,13 @@ export function setWinnable(status, searched = 0) {
   }
 }
 
-// The server keeps searching while the page asks (it lets go after about 20 s without a question),
-// with a growing budget, until it decides or reaches its limit: keep asking, less and less often.
-const POLL_MAX_MS = 4000;
 // After a move the dot keeps its verdict while the new one is on its way: on a known line the server
 // answers at once, and "Thinking…" shows only when it has not answered within this time.
 const PENDING_AFTER_MS = 800;
+const verdicts = poller();
 
 export function scheduleWinnable() {
-  window.clearTimeout(app.pollTimer);
+  verdicts.stop();
   const g = app.game;
   if (!g) return;
   if (fairMode()) {
@@ -63,31 +65,19 @@ export function scheduleWinnable() {
     setWinnable("winnable"); // Finish shows: the rest is a sure win
     return;
   }
-  const sameGame = app.winnableGame === g.id;
-  app.winnableGame = g.id;
-  if (!sameGame || !["winnable", "lost"].includes(app.winnable)) setWinnable("pending");
-  else if (app.winnable !== "lost") {
-    app.pendingTimer = window.setTimeout(() => { if (app.game === g) setWinnable("pending"); }, PENDING_AFTER_MS);
+  const sameGame = verdict.game === g.id;
+  verdict.game = g.id;
+  if (!sameGame || !["winnable", "lost"].includes(verdict.status)) setWinnable("pending");
+  else if (verdict.status !== "lost") {
+    verdict.pendingTimer = window.setTimeout(() => { if (app.game === g) setWinnable("pending"); }, PENDING_AFTER_MS);
   }
-  let delay = 250;
-  const poll = async () => {
-    if (app.game !== g) return;
-    let answer;
-    try {
-      answer = await api.get(`/api/games/${g.id}/winnable`);
-    } catch (err) {
-      if (app.game === g) setWinnable("unknown");
-      return;
-    }
-    if (app.game !== g) return;
-    if (answer.version !== undefined && answer.version !== g.version) return;
-    setWinnable(answer.status, answer.searched_seconds || 0);
-    if (answer.status === "pending") {
-      delay = Math.min(delay * 1.5, POLL_MAX_MS);
-      app.pollTimer = window.setTimeout(poll, delay);
-    }
-  };
-  app.pollTimer = window.setTimeout(poll, 120);
+  verdicts.start({
+    get: () => api.get(`/api/games/${g.id}/winnable`),
+    wanted: (answer) => app.game === g && (!answer || answer.version === undefined || answer.version === g.version),
+    show: (answer) => setWinnable(answer.status, answer.searched_seconds || 0),
+    more: (answer) => answer.status === "pending",
+    failed: () => { if (app.game === g) setWinnable("unknown"); },
+  });
 }
 
 // ---------------------------------------------------------------- hints

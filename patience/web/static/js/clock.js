@@ -5,7 +5,7 @@
 // reports the page adds the time since the last one (at most 30 s) and never shows less than before.
 
 import { api } from "./api.js";
-import { app } from "./state.js";
+import { app, setClock } from "./state.js";
 
 const BEAT_MS = 10000;
 const GAP_SECONDS = 30;
@@ -64,11 +64,7 @@ export async function report(visible, leaving = false) {
   }
   try {
     const answer = await api.post(path, { visible });
-    if (app.game && app.game.id === g.id) {
-      app.game.elapsed_seconds = answer.elapsed_seconds;
-      app.game.clock_running = answer.clock_running;
-      takeTime(app.game);
-    }
+    if (setClock(g.id, answer)) takeTime(app.game);
   } catch (err) {
     /* the server is away: the clock stops counting after 30 s */
   }

@@ -6,14 +6,15 @@
 import { api } from "./api.js";
 import { langTag, plural, t, tc } from "./i18n.js";
 import { $, app } from "./state.js";
+import { poller } from "./poll.js";
 import { hintWords } from "./words.js";
 
 const MODE_KEY = "patience.analysis";
 const EXACT = "exact";
 const FAIR = "fair";
-const POLL_MAX_MS = 4000;
 
-const fair = { hidden: null, version: null, timer: 0 };
+const fair = { hidden: null, version: null };
+const odds = poller();
 let onChange = () => {};
 
 /** True when the player chose fair analysis. */
@@ -83,7 +84,7 @@ export function offerShowHow(g = app.game) {
 
 /** In fair mode, poll the odds of the game's position (growing samples) until no more are coming. */
 export function scheduleOdds(g) {
-  window.clearTimeout(fair.timer);
+  odds.stop();
   if (fair.version !== g.version) fair.hidden = null;
   fair.version = g.version;
   offerShowHow(g);
@@ -98,29 +99,22 @@ export function scheduleOdds(g) {
   el.dataset.samples = "0";
   el.textContent = t(COUNTING);
   el.title = t(WHY_BOTH);
-  let delay = 250;
-  const poll = async () => {
-    if (app.game !== g || !fairMode()) return;
-    let answer;
-    try {
-      answer = await api.get(`/api/games/${g.id}/odds`);
-    } catch (err) {
+  odds.start({
+    get: () => api.get(`/api/games/${g.id}/odds`),
+    wanted: (answer) => app.game === g && fairMode() && (!answer || answer.version === g.version),
+    show: (answer) => {
+      fair.hidden = answer.hidden;
+      offerShowHow(g);
+      showOdds(answer);
+    },
+    more: (answer) => answer.more,
+    failed: () => {
       if (app.game === g) {
         el.dataset.status = "unknown";
         el.textContent = t("Not known yet");
       }
-      return;
-    }
-    if (app.game !== g || !fairMode() || answer.version !== g.version) return;
-    fair.hidden = answer.hidden;
-    offerShowHow(g);
-    showOdds(answer);
-    if (answer.more) {
-      delay = Math.min(delay * 1.5, POLL_MAX_MS);
-      fair.timer = window.setTimeout(poll, delay);
-    }
-  };
-  fair.timer = window.setTimeout(poll, 120);
+    },
+  });
 }
 
 // ---------------------------------------------------------------- the fair hint while it thinks
@@ -180,7 +174,7 @@ export function watchFairHint(g) {
 
 /** Stop polling the odds (the exact dot takes over). */
 export function stopOdds() {
-  window.clearTimeout(fair.timer);
+  odds.stop();
   delete $("winnable").dataset.analysis;
 }
 

@@ -3,7 +3,7 @@
 // plays the moves through the rules, and the page sends the cards up one by one with the usual slide.
 
 import { api } from "./api.js";
-import { $, app, errorText, notice, parseMove, run, viewPile } from "./state.js";
+import { $, app, errorText, notice, parseMove, run, showGame, viewPile } from "./state.js";
 
 const AUTO_KEY = "patience.autoFinish";
 const STEP_MS = 110;
@@ -51,12 +51,12 @@ export async function finishGame() {
     let view = g.view;
     for (const text of won.applied || []) {
       view = stepView(view, text);
-      app.game = { ...g, view, can_finish: false, legal: [] };
+      showGame({ ...g, view, can_finish: false, legal: [] });
       hooks.render("move");
       await sleep(STEP_MS);
     }
   }
-  app.game = g; // so the page sees one change, from the game before to the won game
+  showGame(g); // so the page sees one change, from the game before to the won game
   hooks.setGame(won, "none");
   return true;
 }

@@ -1,6 +1,6 @@
 // The four-colour deck (♦ blue, ♣ green): a switch in the menu, remembered in this browser, that says
 // its state in words. It is offered only where colour does not matter: a game whose rules build by
-// colour (Hamilton: red on red, black on black; the catalog's `builds_by_colour`) keeps the two-colour
+// colour (red on red, black on black: the catalog's `builds_by_colour`) keeps the two-colour
 // deck, and the switch says why.
 //
 //   installFourColour();   // wire the switch and draw the remembered choice

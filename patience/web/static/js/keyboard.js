@@ -4,14 +4,14 @@
 
 import { cardName } from "./cards.js";
 import { fmt, plural, t } from "./i18n.js";
-import { $, announce, app, moveText, pileEl, run, viewPile } from "./state.js";
+import { $, announce, app, keepFocus, moveText, pileEl, run, setFocus, viewPile } from "./state.js";
 import { neighbour, pileName } from "./table.js";
 
 let actions = null; // the controller's verbs, given to installKeyboard
 
 /** Give the table's one tab stop to this pile (and the focus, unless `focus` is false). */
 export function setFocusPile(notation, focus = true) {
-  app.focus = notation;
+  setFocus(notation);
   for (const el of app.pileEls) el.tabIndex = el.dataset.notation === notation ? 0 : -1;
   const el = pileEl(notation);
   if (el && focus) el.focus();
@@ -23,7 +23,7 @@ function keyboardActivate(el) {
   actions.hideHint();
   if (el.dataset.kind === "stock") {
     actions.clearSelection();
-    app.keepFocus = true;
+    keepFocus();
     run(() => actions.playMoves(["s"]));
     return;
   }
@@ -38,7 +38,7 @@ function keyboardActivate(el) {
   }
   if (sel) {
     actions.clearSelection();
-    app.keepFocus = true;
+    keepFocus();
     run(() => actions.playMoves([moveText(sel.pile, notation, sel.count)]));
     return;
   }
@@ -91,7 +91,7 @@ function onKeyDown(event) {
   }
   if (key === "d" || key === "D") {
     event.preventDefault();
-    app.keepFocus = $("table").contains(document.activeElement);
+    keepFocus($("table").contains(document.activeElement));
     run(() => actions.playMoves(["s"]));
     return;
   }
@@ -112,7 +112,7 @@ function onKeyDown(event) {
   if (key === "f" || key === "F") {
     event.preventDefault();
     actions.clearSelection();
-    app.keepFocus = true;
+    keepFocus();
     run(() => actions.doubleClick(onPile.dataset.notation));
   }
 }

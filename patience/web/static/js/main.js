@@ -13,7 +13,7 @@ import { clearSelection, installPointerInput, markSelection, select } from "./po
 import { fmt, languages, lang, loadMessages, plural, t, translateDocument, useMessages } from "./i18n.js";
 import { installKeyboard, setFocusPile } from "./keyboard.js";
 import {
-  $, announce, app, errorText, notice, run,
+  $, announce, app, errorText, keepFocus, notice, receiveGame, run, setFocus, setPileEls, useCatalog, useDialogs,
 } from "./state.js";
 import { StatsDialog } from "./stats.js";
 import { installShow } from "./show.js";
@@ -37,9 +37,12 @@ const MAX_DEAL = 4294967295;
 
 // ---------------------------------------------------------------- rendering
 
+/** The game and version whose message the player closed ("id:version"): it comes back with the next change. */
+let messageClosed = null;
+
 /** Does the dock show the game's message (a lost or won game) now? */
 function messageShown(g) {
-  return Boolean(g.message) && app.messageClosed !== `${g.id}:${g.version}`;
+  return Boolean(g.message) && messageClosed !== `${g.id}:${g.version}`;
 }
 
 function renderMessage() {
@@ -81,7 +84,7 @@ function applyRovingFocus(hadFocus) {
   let current = els.find((el) => el.dataset.notation === app.focus);
   if (!current) {
     current = els.find((el) => el.dataset.kind === "tableau") || els[0];
-    app.focus = current.dataset.notation;
+    setFocus(current.dataset.notation);
   }
   for (const el of els) el.tabIndex = el === current ? 0 : -1;
   if (hadFocus) current.focus({ preventScroll: true });
@@ -95,9 +98,9 @@ function render(mode = "move") {
   // and on the footer's height: a phone's grows for a lost game's bar, not for the win box (which floats)
   $("message").hidden = !messageShown(app.game);
   $("message").dataset.kind = app.game.won ? "won" : "over";
-  app.pileEls = renderTable(table, app.game, mode);
+  setPileEls(renderTable(table, app.game, mode));
   applyRovingFocus(hadFocus || app.keepFocus);
-  app.keepFocus = false;
+  keepFocus(false);
   renderButtons();
   renderMessage();
   markSelection();
@@ -109,10 +112,8 @@ function setGame(game, mode = "move", spoken = null) {
   const before = app.game;
   const newGame = !before || before.id !== game.id;
   if (newGame) stopCelebration();
-  app.game = game;
-  app.receivedAt = performance.now();
+  receiveGame(game);
   takeTime(game);
-  app.selection = null;
   localStorage.setItem(GAME_KEY, game.id);
   localStorage.setItem(SLUG_KEY, game.game);
   hideHint();
@@ -263,7 +264,7 @@ async function reloadGame() {
   if (!app.game) return;
   try {
     const game = await api.get(`/api/games/${app.game.id}`);
-    app.game = null;
+    receiveGame(null);
     setGame(game, "none");
   } catch (err) {
     notice(errorText(err));
@@ -331,7 +332,7 @@ async function changeLanguage(code) {
 // ---------------------------------------------------------------- boot
 
 function wireControls() {
-  $("table").addEventListener("click", (event) => { // a Union Square pile's badge: every card of it
+  $("table").addEventListener("click", (event) => { // a squared pile's badge: every card of it
     const badge = event.target.closest(".peek-all");
     if (!badge || !app.game) return;
     event.stopPropagation();
@@ -369,7 +370,7 @@ function wireControls() {
     next: () => askNewGame(app.game.game, Math.min(MAX_DEAL, (app.game.deal || 0) + 1)),
     close: () => {
       // look at the table; the message comes back with the next change
-      app.messageClosed = `${app.game.id}:${app.game.version}`;
+      messageClosed = `${app.game.id}:${app.game.version}`;
       renderMessage();
     },
   };
@@ -432,11 +433,6 @@ function embeddedGame(data, saved) {
   return !saved && data.unfinished.length && data.unfinished[0].id === game.id ? game : null;
 }
 
-const FALLBACK_CATALOG = [
-  { slug: "hamilton", name: "Hamilton", max_score: 52, builds_by_colour: true },
-  { slug: "union-square", name: "Union Square", max_score: 104 },
-];
-
 async function boot() {
   applyLooks(); // the felt, card back and theme first, before anything is drawn
   installSuitSymbols();
@@ -452,17 +448,17 @@ async function boot() {
   const unfinished = wanted || saved || opening ? null
     : (data ? data.unfinished : await api.get("/api/games?status=unfinished").catch(() => []));
   const words = data ? Promise.resolve(useMessages(data.i18n)) : loadMessages(api);
-  const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => FALLBACK_CATALOG);
+  const catalog = data ? Promise.resolve(data.catalog) : api.get("/api/games/catalog").catch(() => []); // then the page says it failed
   const first = wanted ? null : opening ?? firstGame(saved, catalog, unfinished).catch((err) => err);
   await words;
   translateDocument();
-  app.catalog = await catalog;
-  app.stats = new StatsDialog(app.catalog, announce);
+  useCatalog(await catalog);
+  const stats = new StatsDialog(app.catalog, announce);
   fitDealField();
   fillSelects();
   fillDealKinds();
-  app.review = new ReviewDialog(announce, (game) =>
-    setGame(game, "deal", t("A new game at the turning point, counted as a game with hints.")));
+  useDialogs(stats, new ReviewDialog(announce, (game) =>
+    setGame(game, "deal", t("A new game at the turning point, counted as a game with hints."))));
   installFourColour();
   installLooks($("four-colour").parentElement);
   installSound($("four-colour").parentElement);
@@ -478,7 +474,7 @@ async function boot() {
   installPointerInput({ playMoves, doubleClick, render });
   onEndGame(() => run(endGame));
   installShare(() => app.game, notice);
-  // /?game=hamilton&deal=123 (or &deck=…) opens that deal (a link to share); reload then resumes it
+  // /?game=SLUG&deal=123 (or &deck=…) opens that deal (a link to share); reload then resumes it
   const linked = dealFromLink(window.location.search);
   let started = false;
   if (linked) {

@@ -6,7 +6,7 @@ import { installPointer } from "./drag.js";
 import { t } from "./i18n.js";
 import { setFocusPile } from "./keyboard.js";
 import { playSound } from "./sound.js";
-import { $, app, moveText, notice, parseMove, pileEl, run, viewPile } from "./state.js";
+import { $, app, moveText, notice, parseMove, pileEl, run, setSelection, viewPile } from "./state.js";
 
 const DOUBLE_TAP_MS = 450;
 let playMoves = () => false;
@@ -50,16 +50,19 @@ export function markSelection() {
 
 export function select(pile, count) {
   if (count > 0) playSound("pick");
-  app.selection = count > 0 ? { pile, count } : null;
+  setSelection(count > 0 ? { pile, count } : null);
   markSelection();
 }
 
 export function clearSelection() {
-  app.selection = null;
+  setSelection(null);
   clearMarks();
 }
 
 // ---------------------------------------------------------------- pointer input
+
+/** The last tap (its pile and time), to tell a double tap. */
+let lastTap = null;
 
 function groupCount(el, index) {
   const n = el.querySelectorAll(":scope > [data-card]").length;
@@ -84,18 +87,18 @@ function onTap(el, index, queued = false) {
   }
   const notation = el.dataset.notation;
   const now = performance.now();
-  const last = app.lastTap;
-  app.lastTap = { notation, time: now };
+  const last = lastTap;
+  lastTap = { notation, time: now };
   setFocusPile(notation, false);
   hideHint();
   if (el.dataset.kind === "stock") {
     clearSelection();
-    app.lastTap = null;
+    lastTap = null;
     run(() => playMoves(["s"]));
     return;
   }
   if (last && last.notation === notation && now - last.time < DOUBLE_TAP_MS) {
-    app.lastTap = null;
+    lastTap = null;
     clearSelection();
     run(() => doubleClick(notation));
     return;
@@ -104,7 +107,7 @@ function onTap(el, index, queued = false) {
     const sel = app.selection;
     clearSelection();
     if (sel.pile === notation) return;
-    app.lastTap = null;
+    lastTap = null;
     run(() => playMoves([moveText(sel.pile, notation, sel.count)]));
     return;
   }
@@ -135,7 +138,7 @@ export function installPointerInput(actions) {
       if (!app.game || el.dataset.kind === "stock") return false;
       clearSelection();
       hideHint();
-      app.lastTap = null;
+      lastTap = null;
       highlightTargets(el.dataset.notation, count);
       playSound("pick");
       return true;

@@ -1,7 +1,7 @@
-// Share a deal: "Copy link" puts /?game=hamilton&deal=123 (or &deck=… for a deal typed as a deck) on
+// Share a deal: "Copy link" puts /?game=SLUG&deal=123 (or &deck=… for a deal typed as a deck) on
 // the clipboard; opening such a link deals it (main.js asks dealFromLink at boot).
 //
-//   shareUrl({ game: "hamilton", deal: 7 }, "http://localhost:8000")  // "http://localhost:8000/?game=hamilton&deal=7"
+//   shareUrl({ game: "some-game", deal: 7 }, "http://localhost:8000")  // "http://localhost:8000/?game=some-game&deal=7"
 
 import { t } from "./i18n.js";
 

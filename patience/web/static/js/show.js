@@ -7,7 +7,7 @@ import { fetchHint } from "./advice.js";
 import { t } from "./i18n.js";
 import { $, announce, app, errorText, notice, run } from "./state.js";
 
-// The pause between two moves at each speed (remembered in this browser): a Union Square line of a few
+// The pause between two moves at each speed (remembered in this browser): a winning line of a few
 // hundred moves takes about a minute at "fast".
 const SPEED_MS = { slow: 1600, normal: 800, fast: 200 };
 const SPEED_KEY = "patience.showSpeed";

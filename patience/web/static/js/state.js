@@ -4,23 +4,75 @@ import { t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
-/** The page's state; `game` is the last game object the server sent. */
+/**
+ * The page's state; `game` is the last game object the server sent. Only this module writes it: the
+ * others read it and change it through the functions below (tests/web/test_page_state.py checks).
+ */
 export const app = {
   game: null,
   catalog: [],
   selection: null, // {pile: "t3", count: 2}
   focus: null, // notation of the pile that has the keyboard's roving focus
+  keepFocus: false, // the next draw gives the focus back to the focused pile
   queue: Promise.resolve(),
-  lastTap: null,
+  pending: 0,
   receivedAt: 0,
-  winnable: "unknown",
-  winnableGame: null, // the game the dot's verdict is about
-  pendingTimer: 0,
-  pollTimer: 0,
   noticeTimer: 0,
   pileEls: [],
   stats: null,
+  review: null,
 };
+
+/** The game the server sent (or null before it sends one again): no cards are picked up. */
+export function receiveGame(game) {
+  app.game = game;
+  app.receivedAt = performance.now();
+  app.selection = null;
+}
+
+/** The clock the server counted for game `id` (`elapsed_seconds`, `clock_running`), when that game is
+ * still the one on the table: true then. */
+export function setClock(id, clock) {
+  if (!app.game || app.game.id !== id) return false;
+  app.game.elapsed_seconds = clock.elapsed_seconds;
+  app.game.clock_running = clock.clock_running;
+  return true;
+}
+
+/** Show `game` for a moment (a step of Finish), or the game again; nothing else changes. */
+export function showGame(game) {
+  app.game = game;
+}
+
+/** The games that can be played (GET /api/games/catalog), each with its layout. */
+export function useCatalog(catalog) {
+  app.catalog = catalog;
+}
+
+/** The statistics and review dialogs, made once. */
+export function useDialogs(stats, review) {
+  app.stats = stats;
+  app.review = review;
+}
+
+/** The cards picked up: {pile: "t3", count: 2}, or null. */
+export function setSelection(selection) {
+  app.selection = selection;
+}
+
+/** The pile with the table's roving focus (its notation), and whether the next draw focuses it. */
+export function setFocus(notation) {
+  app.focus = notation;
+}
+
+export function keepFocus(keep = true) {
+  app.keepFocus = keep;
+}
+
+/** The pile elements as last drawn, in keyboard order. */
+export function setPileEls(els) {
+  app.pileEls = els;
+}
 
 /** "t3-t5x2" -> {src: "t3", dst: "t5", count: 2}; "s" -> {src: "s", dst: "s", count: 0}. */
 export function parseMove(text) {
@@ -111,7 +163,7 @@ export function errorText(err) {
 
 /** Run actions one after another, so each change carries the version the server last sent. */
 export function run(action) {
-  app.pending = (app.pending || 0) + 1;
+  app.pending += 1;
   const result = app.queue.then(action, action);
   app.queue = result.catch(() => {}).finally(() => {
     app.pending -= 1;

@@ -1,12 +1,10 @@
-// The status bar: score, moves, time, stock left and, in Hamilton, choices left or the start rank.
+// The status bar: score, moves, time, stock left and what the game's layout adds (choices left, the
+// start rank...); below the table, the layout's tip while it applies.
 
-import { cardSymbol } from "./cards.js";
 import { fmt, t } from "./i18n.js";
 import { playSeconds } from "./clock.js";
+import { layoutOf, present } from "./layouts.js";
 import { $, app } from "./state.js";
-
-const CHOOSING_TIP = "Choose the start card: click the stock to turn a card to the Chooser (the dashed box), "
-  + "up to three times, then drag it to a foundation. Its rank is the start rank.";
 
 /** 83 -> "1:23"; 3700 -> "1:01:40". */
 export function clock(seconds) {
@@ -55,21 +53,16 @@ export function renderStatus() {
   if (status.stock_left !== undefined && status.stock_left !== null) {
     items.push(statusItem("stock", "Stock {count}", { count: status.stock_left }));
   }
-  if (g.game === "hamilton") {
-    if (status.choices_left !== null && status.choices_left !== undefined) {
-      items.push(statusItem("choices", "Choices left {count}", { count: status.choices_left }));
-    } else if (status.start_card) {
-      // shown when the server sends the start card itself (the contract has only its rank)
-      items.push(statusItem("start", "Start card {card}", { card: cardSymbol(String(status.start_card)) }));
-    } else if (status.start_rank_name) {
-      items.push(statusItem("start", "Start rank {rank}", { rank: status.start_rank_name }));
-    }
+  const layout = layoutOf(g.game);
+  const extra = layout.status.find((item) => present(status[item.field])); // the first that applies
+  if (extra) {
+    items.push(statusItem(extra.stat, extra.words, { [extra.value]: status[extra.field] }));
   }
   $("status").replaceChildren(...items);
-  // while the start card is being chosen, the dock says what the Chooser is (as the terminal does)
-  const choosing = status.choices_left !== null && status.choices_left !== undefined;
-  $("tip").hidden = !choosing;
-  $("tip").textContent = choosing ? t(CHOOSING_TIP) : "";
+  // while it applies, the dock says what the player does now (as the terminal does)
+  const tip = layout.tip && present(status[layout.tip.field]) ? t(layout.tip.words) : "";
+  $("tip").hidden = !tip;
+  $("tip").textContent = tip;
   const deal = g.deal !== null && g.deal !== undefined ? fmt("Deal {number}", { number: g.deal }) : t("Custom deal");
   $("deal-label").textContent = `${t(g.name)} · ${deal}`;
 }

@@ -1,9 +1,9 @@
-// The table: lays out the piles of the server's `view` and draws their cards.
-// Hamilton: stock, chooser and four foundations above seven fanned piles.
-// Union Square: stock and waste, the 4x4 tableau (top two cards of each pile shown), foundations in a column.
+// The table: lays out the piles of the server's `view` and draws their cards, in the grid the game's
+// layout describes (layouts.js): one of its arrangements, the one that gives the biggest cards.
 
 import { cardName, makeCard } from "./cards.js";
 import { fmt, pileText, plural, t } from "./i18n.js";
+import { layoutOf, pileWords } from "./layouts.js";
 import { automaticCards } from "./state.js";
 
 const FAN = 0.28; // fan step of a tableau pile, as a fraction of the card height
@@ -11,12 +11,10 @@ const FAN = 0.28; // fan step of a tableau pile, as a fraction of the card heigh
 // style.css: .idx top 0.04 + rank 0.25 of the card width). A long pile never shows less than this.
 const INDEX_STRIP = 0.31; // of the card width
 const SMALL_INDEX_STRIP = 0.33; // small cards have bigger indices: top 0.03 + rank 0.29
-const SIZING_CARDS = 13; // Hamilton's cards are sized so that a pile this long fits with the thinnest fan
 const RATIO = 1.4; // card height / width
 const MAX_WIDTH = 190;
 const MIN_WIDTH = 34;
-const SMALL_CARDS = 64;
-const SIDE_SPACER = 1.5; // Hamilton's side columns: the room between them and the piles, in gaps // narrower cards get bigger indices and a simpler middle (class small-cards)
+const SMALL_CARDS = 64; // narrower cards get bigger indices and a simpler middle (class small-cards)
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -34,10 +32,6 @@ export function pileName(pile) {
       return fmt("Foundation {number}", { number });
     case "stock":
       return t("Stock");
-    case "waste":
-      return t("Waste");
-    case "chooser":
-      return t("Chooser");
     default:
       return pile.pile;
   }
@@ -81,9 +75,22 @@ function room(container) {
   return { width, height, top };
 }
 
-/** Union Square: how far the top card of a pile sits below the card it covers, in pixels. */
+/** Squared tableau piles ("peek"): how far the top card sits below the card it covers, in pixels. */
 function peekOf(cw) {
   return minFan(cw) + 1;
+}
+
+/** The card width an arrangement allows: the narrowest of what its columns and each of its heights allow. */
+function widthIn(arrangement, width, height, gap, pile) {
+  const cards = arrangement.columns.filter((c) => c === "card").length;
+  const spacers = arrangement.columns.reduce((sum, c) => (c === "card" ? sum : sum + c), 0);
+  let cw = (width - (arrangement.columns.length - 1) * gap - spacers * gap) / cards;
+  for (const r of arrangement.height) {
+    // a row of squared piles: a card (RATIO cw, rounded up) and a peek (INDEX_STRIP cw + 2 px, rounded up)
+    const across = r.cards * RATIO + r.peeks * (RATIO + INDEX_STRIP) + r.piles * pile;
+    cw = Math.min(cw, (height - r.gaps * gap - r.px) / across);
+  }
+  return cw;
 }
 
 /**
@@ -91,41 +98,25 @@ function peekOf(cw) {
  * --gap, --peek): on the root for the main table (the dragged cards use them too), on the container
  * itself for another board (the review's), so that one never resizes the table behind it.
  *
- * Hamilton: seven piles sized so a pile of SIZING_CARDS (or the longest, if longer) fits with the
- * thinnest fan that still shows every rank and suit; the stock, Chooser and foundations go either in
- * a row above the piles ("top") or, when that gives bigger cards (wide screens), in side columns
- * ("side": stock over Chooser on the left, the foundations two by two on the right). Union Square:
- * six columns (stock and waste, the 4x4 grid, foundations) and four rows of a card plus the peek of
- * the one beneath, just enough to show its rank and suit; or, when that gives bigger cards (wide
- * screens), "wide": stock, waste and foundations in a row above the piles in two rows of eight.
+ * The layout's first arrangement, or a later one when it gives bigger cards (wide screens). Fanned
+ * piles are sized so that a pile of the layout's `sizing_cards` (or the longest, if longer) fits with
+ * the thinnest fan that still shows every rank and suit; squared piles show a card and the peek of the
+ * one beneath, just enough to show its rank and suit.
  */
 export function fitCards(container, game) {
   const { width, height, top } = room(container);
   const gap = Math.max(4, Math.min(14, Math.round(width * 0.011)));
-  let cw;
-  let arrangement = "top";
-  if (game.game === "union-square") {
-    // a row of the tableau: a card (RATIO cw, rounded up) and a peek (INDEX_STRIP cw + 2 px, rounded up)
-    const tableauRow = RATIO + INDEX_STRIP;
-    const gridWidth = (width - 7 * gap - 1.2 * gap) / 6; // 8 grid columns: 6 cards, 2 spacers of 0.6 gap
-    const gridHeight = (height - 3 * gap - 4 * 4) / (4 * tableauRow);
-    // wide screens: stock, waste and foundations in a row above two rows of eight piles
-    const wideWidth = (width - 7 * gap) / 8;
-    const wideHeight = (height - 2.5 * gap - 2 * 4 - 1) / (RATIO + 2 * tableauRow);
-    cw = Math.min(gridWidth, gridHeight);
-    const wide = Math.min(wideWidth, wideHeight);
-    if (wide > cw) [cw, arrangement] = [wide, "wide"];
-  } else {
-    const longest = Math.max(SIZING_CARDS, ...game.view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
-    const pile = RATIO + (longest - 1) * (INDEX_STRIP + 0.02); // a fanned pile's height, in card widths
-    const topWidth = (width - 6 * gap) / 7;
-    const topHeight = (height - 2 * gap - 2) / (RATIO + pile);
-    const sideWidth = (width - 12 * gap) / 10; // 1 + 7 + 2 cards, 9 gaps and 2 spacers of 1.5 gaps
-    const sideHeight = Math.min((height - 2) / pile, (height - gap) / (2 * RATIO));
-    const onTop = Math.min(topWidth, topHeight);
-    const aside = Math.min(sideWidth, sideHeight);
-    cw = onTop;
-    if (aside > onTop) [cw, arrangement] = [aside, "side"];
+  const layout = layoutOf(game.game);
+  let pile = 0; // a fanned pile's height, in card widths
+  if (layout.tableau === "fan") {
+    const longest = Math.max(layout.sizing_cards, ...game.view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
+    pile = RATIO + (longest - 1) * (INDEX_STRIP + 0.02);
+  }
+  let cw = 0;
+  let arrangement = null;
+  for (const each of layout.arrangements) {
+    const w = widthIn(each, width, height, gap, pile);
+    if (!arrangement || w > cw) [cw, arrangement] = [w, each];
   }
   cw = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.floor(cw)));
   const ch = Math.round(cw * RATIO);
@@ -135,7 +126,17 @@ export function fitCards(container, game) {
   root.style.setProperty("--gap", `${gap}px`);
   root.style.setProperty("--peek", `${peekOf(cw)}px`);
   root.classList.toggle("small-cards", cw < SMALL_CARDS);
-  return { cw, ch, gap, height, top, arrangement };
+  return { cw, ch, gap, height, top, arrangement: arrangement.name, grid: arrangement };
+}
+
+const ROW_SIZES = { card: "var(--ch)", peek: "calc(var(--ch) + var(--peek))", auto: "auto" };
+
+/** The grid of an arrangement, on the layout element. */
+function placeGrid(el, arrangement) {
+  el.style.gridTemplateColumns = arrangement.columns.map((c) => (c === "card" ? "var(--cw)" : `calc(var(--gap) * ${c})`)).join(" ");
+  if (arrangement.rows.length) el.style.gridTemplateRows = arrangement.rows.map((r) => ROW_SIZES[r]).join(" ");
+  el.style.gridTemplateAreas = arrangement.areas.map((row) => `"${row.join(" ")}"`).join(" ");
+  el.style.rowGap = arrangement.row_gap === 1 ? "var(--gap)" : `calc(var(--gap) * ${arrangement.row_gap})`;
 }
 
 function slotClass(pile) {
@@ -152,7 +153,8 @@ function makePile(pile) {
   el.tabIndex = -1;
   el.setAttribute("role", "group");
   el.setAttribute("aria-label", pileLabel(pile));
-  if (pile.kind === "chooser") el.dataset.label = t("Chooser"); // shown in the empty box
+  const words = pileWords(pile.kind);
+  if (words && words.label) el.dataset.label = t(words.label); // shown in the empty box
   el.style.gridArea = pile.notation;
   return el;
 }
@@ -213,7 +215,7 @@ function placeCards(el, pile, sizes, fanStep) {
     el.append(badge);
   }
   if (pile.kind === "foundation" && pile.direction) {
-    // a foundation that goes up, then down (Union Square): its size, like the tableau's badges
+    // a foundation that goes up, then down: its size, like the tableau's badges
     el.append(countBadge(n));
   }
 }
@@ -335,78 +337,70 @@ function uncoverBeneathMoving(container) {
 export function renderTable(container, game, mode = "move") {
   const before = mode === "move" && container.firstChild ? snapshot() : null;
   const sizes = fitCards(container, game);
-  const layout = document.createElement("div");
-  layout.className = `layout ${game.game} ${sizes.arrangement}`;
+  const layout = layoutOf(game.game);
+  const arrangement = sizes.grid;
+  const grid = document.createElement("div");
+  grid.className = `layout ${layout.tableau} ${arrangement.name}`;
+  placeGrid(grid, arrangement);
   const piles = [];
   for (const pile of game.view.piles) {
     const el = makePile(pile);
-    if (pile.kind === "foundation") el.dataset.base = foundationBase(game);
+    if (pile.kind === "foundation") el.dataset.base = foundationBase(game, layout);
     let fan = 0;
     if (pile.kind === "tableau") {
-      if (game.game === "union-square") {
+      if (layout.tableau === "peek") {
         fan = "peek";
       } else {
         const n = pile.cards.length;
-        // under the top row (or from the top, with side columns), less the last card
-        const below = sizes.height - sizes.ch - (sizes.arrangement === "side" ? 2 : sizes.gap * 2 + sizes.ch);
+        // under what sits above the piles, less the last card
+        const above = arrangement.above;
+        const below = sizes.height - sizes.ch - (above.cards * sizes.ch + above.gaps * sizes.gap + above.px);
         fan = n > 1 ? Math.max(minFan(sizes.cw), Math.min(sizes.ch * FAN, below / (n - 1))) : 0;
         el.style.height = `${Math.round(sizes.ch + Math.max(0, n - 1) * fan)}px`;
       }
     }
     placeCards(el, pile, sizes, fan);
-    layout.append(el);
+    grid.append(el);
     piles.push(el);
   }
-  arrangementNow = sizes.arrangement;
-  if (game.game === "hamilton" && sizes.arrangement === "top") {
+  arrangementNow = { slug: game.game, arrangement };
+  // an area of the grid that names no pile keeps its room
+  const notations = new Set(game.view.piles.map((p) => p.notation));
+  for (const name of new Set(arrangement.areas.flat())) {
+    if (name === "." || notations.has(name)) continue;
     const spacer = document.createElement("div");
     spacer.className = "spacer";
-    spacer.style.gridArea = "gap";
-    layout.append(spacer);
+    spacer.style.gridArea = name;
+    grid.append(spacer);
   }
-  container.replaceChildren(layout);
+  container.replaceChildren(grid);
   animate(container, before, mode, game);
-  return keyboardOrder(game.game, piles);
+  return keyboardOrder(layout, piles);
 }
 
-/** What an empty foundation takes, shown faintly on it: "A" in Union Square, the start rank in Hamilton. */
-function foundationBase(game) {
-  if (game.game === "union-square") return "A";
+/** What an empty foundation takes, shown faintly on it: a fixed text, or a field of the view's status. */
+function foundationBase(game, layout) {
+  if (layout.foundation_text) return layout.foundation_text;
   const status = game.view.status || {};
-  return status.start_rank_name ? String(status.start_rank_name) : "";
+  const value = layout.foundation_field ? status[layout.foundation_field] : null;
+  return value ? String(value) : "";
 }
 
-function keyboardOrder(slug, piles) {
+function keyboardOrder(layout, piles) {
   const by = new Map(piles.map((el) => [el.dataset.notation, el]));
-  const order =
-    slug === "union-square"
-      ? ["s", "w", ...Array.from({ length: 16 }, (_, i) => `t${i + 1}`), "f1", "f2", "f3", "f4"]
-      : ["s", "c", "f1", "f2", "f3", "f4", ...Array.from({ length: 7 }, (_, i) => `t${i + 1}`)];
-  return order.map((n) => by.get(n)).filter(Boolean);
+  return layout.keys.map((n) => by.get(n)).filter(Boolean);
 }
 
-let arrangementNow = "top";
+let arrangementNow = null;
 
 /**
- * Grid neighbours for the arrow keys: returns the notation to move to, or null. Hamilton's side
- * columns keep the grid of the row above the piles (up from a pile: the stock, Chooser, foundations).
+ * Grid neighbours for the arrow keys: returns the notation to move to, or null. The grid is the
+ * arrangement's own (`keys`), in which a pile may span several cells.
  */
 export function neighbour(slug, notation, key) {
-  const row = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => `t${from + i}`);
-  let grid;
-  if (slug === "union-square" && arrangementNow === "wide") {
-    grid = [["s", "w", "w", "w", "f1", "f2", "f3", "f4"], row(1, 8), row(9, 16)];
-  } else if (slug === "union-square") {
-    grid = [
-      ["s", ...row(1, 4), "f1"],
-      ["w", ...row(5, 8), "f2"],
-      ["w", ...row(9, 12), "f3"],
-      ["w", ...row(13, 16), "f4"],
-    ];
-  } else {
-    grid = [["s", "c", "c", "f1", "f2", "f3", "f4"], row(1, 7)];
-  }
-  return step(grid, notation, key);
+  const arrangement = arrangementNow && arrangementNow.slug === slug ? arrangementNow.arrangement
+    : layoutOf(slug).arrangements[0];
+  return step(arrangement.keys, notation, key);
 }
 
 function step(grid, notation, key) {

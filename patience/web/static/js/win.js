@@ -21,7 +21,7 @@ function detail(key, label, value) {
   return [dt, dd];
 }
 
-/** "Hamilton · Deal 7" (or a custom deal). */
+/** "GAME · Deal 7" (or a custom deal). */
 export function dealTitle(game) {
   const deal = game.deal !== null && game.deal !== undefined
     ? fmt("Deal {number}", { number: game.deal }) : t("Custom deal");

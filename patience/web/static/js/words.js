@@ -2,6 +2,7 @@
 
 import { cardName, cardSymbol } from "./cards.js";
 import { fmt, plural, t } from "./i18n.js";
+import { layoutOf, pileWords } from "./layouts.js";
 import { automaticCards, parseMove, viewPile } from "./state.js";
 import { pileName } from "./table.js";
 
@@ -10,16 +11,15 @@ export function describeMove(before, after, text) {
   const move = parseMove(text);
   if (!move) return text;
   if (move.src === "s") {
-    if (after.game === "union-square") {
-      const waste = viewPile(after.view, "w");
-      // the turned card may have gone up by itself since: then it is the first to leave the waste
-      const gone = automaticCards(after).find((a) => a.move.startsWith("w-"));
-      const top = gone ? gone.card : waste && waste.cards[waste.cards.length - 1];
-      return top ? fmt("{card} turned up on the waste", { card: cardName(top) }) : t("Dealt from the stock");
-    }
-    const chooser = viewPile(after.view, "c");
-    if (before.view.status && before.view.status.choices_left && chooser && chooser.cards.length) {
-      return fmt("{card} turned up on the chooser", { card: cardName(chooser.cards[0]) });
+    // the layout says where a stock click turns a card up (and while when), else the stock deals
+    const turn = layoutOf(after.game).stock_turn;
+    const status = before.view.status || {};
+    if (turn && (!turn.while_field || status[turn.while_field])) {
+      const pile = viewPile(after.view, turn.pile);
+      // the turned card may have gone up by itself since: then it is the first to leave that pile
+      const gone = automaticCards(after).find((a) => a.move.startsWith(`${turn.pile}-`));
+      const top = gone ? gone.card : pile && pile.cards[pile.cards.length - 1];
+      if (top) return fmt(turn.words, { card: cardName(top) });
     }
     return t("Dealt from the stock");
   }
@@ -42,9 +42,8 @@ export function pileShort(pile) {
   const [kind, number] = pile.pile.split("-");
   if (kind === "tableau") return fmt("pile {number}", { number });
   if (kind === "foundation") return fmt("foundation {number}", { number });
-  if (kind === "chooser") return t("the Chooser");
-  if (kind === "waste") return t("the waste");
-  return pileName(pile);
+  const words = pileWords(kind);
+  return words ? t(words.short) : pileName(pile);
 }
 
 /** A suggested move as the hint's sentence names its card and piles: "A♣ → foundation 1",
