@@ -153,10 +153,19 @@ fn search<G: SearchGame>(
     }
     let started = Instant::now();
     let most = match limits.max_nodes {
-        Some(max) => shares.alone.min(((max as f64 * ALONE_SHARE).ceil() as u64).max(1)),
+        Some(max) => shares
+            .alone
+            .min(((max as f64 * ALONE_SHARE).ceil() as u64).max(1)),
         None => shares.alone,
     };
-    let lone = Shares { best: 1, valued: 0, plain: 0, best_leads: true, alone: 0, ..*shares };
+    let lone = Shares {
+        best: 1,
+        valued: 0,
+        plain: 0,
+        best_leads: true,
+        alone: 0,
+        ..*shares
+    };
     let lone_limits = Limits {
         max_nodes: Some(most),
         max_seconds: limits.max_seconds.map(|s| s * ALONE_SHARE),
@@ -166,14 +175,28 @@ fn search<G: SearchGame>(
     let first = portfolio(game, state, &lone_limits, &lone, proofs.as_deref_mut());
     // best-first search alone is a whole search (an owner, see above): its loss is a proof too
     if first.status != Status::Unknown || first.memory_spent || limits.stop_set() {
-        return Outcome { seconds: started.elapsed().as_secs_f64(), ..first };
+        return Outcome {
+            seconds: started.elapsed().as_secs_f64(),
+            ..first
+        };
     }
     let rest = Limits {
         max_nodes: limits.max_nodes.map(|max| max.saturating_sub(first.nodes)),
-        max_seconds: limits.max_seconds.map(|s| (s - started.elapsed().as_secs_f64()).max(0.0)),
+        max_seconds: limits
+            .max_seconds
+            .map(|s| (s - started.elapsed().as_secs_f64()).max(0.0)),
         ..limits.clone()
     };
-    let mut outcome = portfolio(game, state, &rest, &Shares { alone: 0, ..*shares }, proofs);
+    let mut outcome = portfolio(
+        game,
+        state,
+        &rest,
+        &Shares {
+            alone: 0,
+            ..*shares
+        },
+        proofs,
+    );
     outcome.nodes += first.nodes;
     outcome.best_nodes += first.best_nodes;
     outcome.peak_entries = outcome.peak_entries.max(first.peak_entries);
@@ -194,7 +217,10 @@ fn portfolio<G: SearchGame>(
     shares: &Shares,
     mut proofs: Option<&mut Proofs>,
 ) -> Outcome {
-    assert!(shares.best + shares.valued + shares.plain > 0, "no search has a share");
+    assert!(
+        shares.best + shares.valued + shares.plain > 0,
+        "no search has a share"
+    );
     let started = Instant::now();
     let mut outcome = Outcome {
         status: Status::Unknown,
@@ -213,7 +239,11 @@ fn portfolio<G: SearchGame>(
     };
     let mut prefix = Vec::new();
     let root = game.normalize(state, &mut prefix);
-    let parts = if game.is_won(&root) { Vec::new() } else { game.split(&root) };
+    let parts = if game.is_won(&root) {
+        Vec::new()
+    } else {
+        game.split(&root)
+    };
     outcome.parts = vec![0; parts.len()];
     let mut table = KeyTable::new(limits.table_bytes);
     let mut root_key = Vec::new();
@@ -244,12 +274,20 @@ fn portfolio<G: SearchGame>(
             if slices > 0 {
                 let runner =
                     Runner::Depth(DepthFirst::new(order, child.state.clone(), key.clone()));
-                searches.push(Search { part, slices, runner });
+                searches.push(Search {
+                    part,
+                    slices,
+                    runner,
+                });
             }
         }
         if shares.best > 0 {
             let runner = Runner::Best(Box::new(BestFirst::new(child.state.clone(), shares.batch)));
-            let best = Search { part, slices: shares.best, runner };
+            let best = Search {
+                part,
+                slices: shares.best,
+                runner,
+            };
             if shares.best_leads {
                 searches.insert(first, best);
             } else {
