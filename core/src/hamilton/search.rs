@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 
 use super::dead_ends::pinned;
-use super::rules::{apply, legal_moves};
+use super::rules::{apply, legal_moves, run_length};
 use super::safe::safe_closure;
 use super::state::*;
 use crate::cards::{suit, Card};
@@ -206,6 +206,21 @@ fn pile_value(pile: &[Card], start: u8) -> i32 {
     W_ORDERED / 2 * ordered - W_BLOCKED * blocked
 }
 
+/// Whether the streamliner's smaller game leaves `m` out (after the choice): a card back from a
+/// foundation, or part of a run moved onto another pile (a run moves whole or not at all).
+fn left_out(state: &State, m: Move) -> bool {
+    if state.start == NO_START {
+        return false;
+    }
+    if (FOUNDATION..TABLEAU).contains(&m.src) {
+        return true;
+    }
+    m.src >= TABLEAU && m.dst >= TABLEAU && {
+        let pile = state.pile((m.src - TABLEAU) as usize);
+        (m.count as usize) < run_length(pile, &NEXT_IN_SUIT[state.start as usize])
+    }
+}
+
 /// The group of a child's first move in `Order::Plain`: foundation moves first, then moves
 /// between piles, then the stock, then cards back from the foundations.
 fn plain_group(m: Move) -> u8 {
@@ -259,19 +274,23 @@ impl Hamilton {
         if dead_ends && pinned(state) {
             return;
         }
-        SCRATCH.with(|scratch| children_into(state, order, &mut scratch.borrow_mut(), out, None));
+        SCRATCH.with(|scratch| {
+            children_into(state, order, &mut scratch.borrow_mut(), out, None, false)
+        });
     }
 }
 
 /// The children of `state` in `order` (no dead-end test), pushed onto `out`: one per key, the
 /// first met in the legal moves' order, none with the parent's key; ranked by a stable sort.
-/// With `values`, the children's values (in `Order::Valued`, their ranks negated) go there.
+/// With `values`, the children's values (in `Order::Valued`, their ranks negated) go there; with
+/// `restricted`, only the streamliner's children (see `left_out`).
 fn children_into(
     state: &State,
     order: Order,
     scratch: &mut Scratch,
     out: &mut Vec<Child<State>>,
     values: Option<&mut Vec<i64>>,
+    restricted: bool,
 ) {
     let Scratch {
         moves,
@@ -282,6 +301,9 @@ fn children_into(
         ranks,
     } = scratch;
     legal_moves(state, moves);
+    if restricted {
+        moves.retain(|&m| !left_out(state, m));
+    }
     seen.clear();
     kept.clear();
     ranks.clear();
@@ -537,6 +559,33 @@ impl SearchGame for Hamilton {
                 &mut scratch.borrow_mut(),
                 out,
                 Some(values),
+                false,
+            )
+        });
+    }
+
+    /// Half of the budget first (`patience/games/hamilton/search.py`'s `streamline_first`).
+    const STREAMLINE_FIRST: f64 = 0.5;
+
+    fn streamlined_children(
+        &self,
+        state: &State,
+        out: &mut Vec<Child<State>>,
+        values: &mut Vec<i64>,
+    ) {
+        out.clear();
+        values.clear();
+        if pinned(state) {
+            return;
+        }
+        SCRATCH.with(|scratch| {
+            children_into(
+                state,
+                Order::Valued,
+                &mut scratch.borrow_mut(),
+                out,
+                Some(values),
+                true,
             )
         });
     }
@@ -633,5 +682,52 @@ mod tests {
             fingerprint(&position(&[], &piles)),
             fingerprint(&position(&[], &moved))
         );
+    }
+
+    /// The streamliner's children are children of the full game, with their values, and every
+    /// child whose move the smaller game keeps is among them; along playouts of many deals,
+    /// where some moves are left out (cards back from foundations, runs split).
+    #[test]
+    fn the_smaller_game_keeps_exactly_the_moves_it_allows() {
+        let (mut full, mut small, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut full_values, mut moves) = (Vec::new(), Vec::new());
+        let mut left = 0;
+        for deal in 1..=60u64 {
+            for part in Hamilton.split(&super::super::rules::numbered_deal(deal)) {
+                let mut state = part.state;
+                for step in 0..150usize {
+                    Hamilton.valued_children(&state, &mut full, &mut full_values);
+                    Hamilton.streamlined_children(&state, &mut small, &mut values);
+                    for (child, &v) in small.iter().zip(&values) {
+                        assert!(
+                            full.iter().any(|c| c.state == child.state),
+                            "a child of the full game"
+                        );
+                        assert_eq!(v, value(&child.state) as i64);
+                        assert!(!left_out(&state, child.moves[0]));
+                    }
+                    for child in &full {
+                        if left_out(&state, child.moves[0]) {
+                            left += 1;
+                        } else {
+                            assert!(
+                                small.iter().any(|c| c.state == child.state),
+                                "kept: {:?}",
+                                child.moves[0]
+                            );
+                        }
+                    }
+                    legal_moves(&state, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = safe_closure(
+                        &apply(&state, moves[(step * 17 + deal as usize) % moves.len()]),
+                        &mut Vec::new(),
+                    );
+                }
+            }
+        }
+        assert!(left > 100, "moves left out: {left}");
     }
 }

@@ -77,6 +77,22 @@ pub trait SearchGame {
         values.extend(out.iter().map(|child| self.value(&child.state)));
     }
 
+    /// The share of the budget (positions and seconds) the streamliner gets alone before the
+    /// whole search (see `search::streamline`); 0, the default: no streamliner.
+    const STREAMLINE_FIRST: f64 = 0.0;
+
+    /// The children of the streamliner's smaller game: some of `valued_children`, with their
+    /// values (the default: all of them). Its moves are legal moves and its safe moves the
+    /// full game's, so its wins are wins; leaving moves out is what makes it smaller.
+    fn streamlined_children(
+        &self,
+        state: &Self::State,
+        out: &mut Vec<Child<Self::State>>,
+        values: &mut Vec<i64>,
+    ) {
+        self.valued_children(state, out, values);
+    }
+
     /// How promising `state` looks, higher is better: best-first search expands the position
     /// of highest value it has met. The default, 0 for all, leaves best-first search to its
     /// tie-breaks (deeper first, then first met).
