@@ -13,7 +13,9 @@ fn perft(state: &State, depth: usize, moves: &mut Vec<Vec<patience_core::moves::
     let n = if depth == 1 {
         mine.len() as u64
     } else {
-        mine.iter().map(|&m| perft(&apply(state, m), depth - 1, moves)).sum()
+        mine.iter()
+            .map(|&m| perft(&apply(state, m), depth - 1, moves))
+            .sum()
     };
     moves[depth] = mine;
     n
@@ -22,7 +24,13 @@ fn perft(state: &State, depth: usize, moves: &mut Vec<Vec<patience_core::moves::
 fn main() {
     let max_depth: usize = std::env::args().nth(1).map_or(6, |a| a.parse().unwrap());
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/perft");
-    for name in ["published-1", "published-2", "published-3", "midgame-start-8", "late-start-ace"] {
+    for name in [
+        "published-1",
+        "published-2",
+        "published-3",
+        "midgame-start-8",
+        "late-start-ace",
+    ] {
         let text = std::fs::read_to_string(format!("{dir}/hamilton-{name}.json")).unwrap();
         let data: serde_json::Value = serde_json::from_str(&text).unwrap();
         let state = parse_position(data["position"].as_str().unwrap()).unwrap();

@@ -7,7 +7,10 @@ use patience_core::union_square::numbered_deal;
 use patience_core::union_square::runs::{looser, LooserAnswer, LooserLimits};
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("a deal number")).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("a deal number"))
+        .collect();
     let (first, last) = match args[..] {
         [a, b] => (a, b),
         _ => (100_001, 100_100),

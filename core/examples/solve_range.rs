@@ -32,10 +32,17 @@ fn main() {
     let first: u64 = args.get(1).expect(usage).parse().expect(usage);
     let last: u64 = args.get(2).expect(usage).parse().expect(usage);
     let max_nodes: u64 = args.get(3).map_or(2_000_000, |a| a.parse().expect(usage));
-    let mut out = args.get(4).map(|p| std::fs::File::create(p).expect("the output file"));
-    let limits = Limits { max_nodes: Some(max_nodes), ..Limits::default() };
+    let mut out = args
+        .get(4)
+        .map(|p| std::fs::File::create(p).expect("the output file"));
+    let limits = Limits {
+        max_nodes: Some(max_nodes),
+        ..Limits::default()
+    };
     let shares = |default: Shares| match std::env::var("SHARES") {
-        Ok(text) => default.with_text(&text).expect("SHARES=best,valued,plain[,batch[,best_leads[,alone]]]"),
+        Ok(text) => default
+            .with_text(&text)
+            .expect("SHARES=best,valued,plain[,batch[,best_leads[,alone]]]"),
         Err(_) => default,
     };
     let ham_shares = shares(hamilton::Hamilton::SHARES);
@@ -116,7 +123,11 @@ fn check<S>(
     is_won: impl Fn(&S) -> bool,
 ) {
     for &m in line {
-        assert!(is_legal(&state, m), "illegal move {} in a winning line", m.text());
+        assert!(
+            is_legal(&state, m),
+            "illegal move {} in a winning line",
+            m.text()
+        );
         state = apply(&state, m);
     }
     assert!(is_won(&state), "a winning line that does not win");
@@ -124,7 +135,11 @@ fn check<S>(
 
 fn summarize(game: &str, max_nodes: u64, rows: &[(u64, Outcome)], wall: f64) {
     let count = |s: Status| rows.iter().filter(|r| r.1.status == s).count();
-    let (won, lost, unknown) = (count(Status::Won), count(Status::Lost), count(Status::Unknown));
+    let (won, lost, unknown) = (
+        count(Status::Won),
+        count(Status::Lost),
+        count(Status::Unknown),
+    );
     let mut seconds: Vec<f64> = rows.iter().map(|r| r.1.seconds).collect();
     seconds.sort_by(f64::total_cmp);
     let mut nodes: Vec<u64> = rows.iter().map(|r| r.1.nodes).collect();

@@ -40,7 +40,10 @@ pub fn parse_card(text: &str) -> Result<Card, String> {
     let rank = if rank_text == "10" {
         9
     } else if rank_text.len() == 1 {
-        match RANK_LETTERS.iter().position(|&r| r == rank_text.as_bytes()[0]) {
+        match RANK_LETTERS
+            .iter()
+            .position(|&r| r == rank_text.as_bytes()[0])
+        {
             Some(r) => r as u8,
             None => return Err(format!("{text:?} is not a card")),
         }

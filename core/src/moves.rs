@@ -19,7 +19,11 @@ pub struct Move {
 }
 
 /// The stock click (`s`), as Python's `STOCK_MOVE`.
-pub const STOCK_MOVE: Move = Move { src: STOCK, dst: STOCK, count: 0 };
+pub const STOCK_MOVE: Move = Move {
+    src: STOCK,
+    dst: STOCK,
+    count: 0,
+};
 
 impl Move {
     pub const fn new(src: u8, dst: u8, count: u8) -> Move {
@@ -54,7 +58,10 @@ impl Move {
             return Err(bad());
         }
         let (a, b) = piles.split_once('-').ok_or_else(bad)?;
-        let (src, dst) = (parse_pile(a).ok_or_else(bad)?, parse_pile(b).ok_or_else(bad)?);
+        let (src, dst) = (
+            parse_pile(a).ok_or_else(bad)?,
+            parse_pile(b).ok_or_else(bad)?,
+        );
         if src == dst || src == STOCK || dst == STOCK {
             return Err(bad());
         }

@@ -78,7 +78,9 @@ macro_rules! with_engine {
                 type $engine = union_square::UnionSquare;
                 $body
             }
-            other => Err(PyValueError::new_err(format!("the compiled core knows no game {other:?}"))),
+            other => Err(PyValueError::new_err(format!(
+                "the compiled core knows no game {other:?}"
+            ))),
         }
     };
 }
@@ -104,7 +106,10 @@ fn count<E: Engine>(state: &E::State, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|&mv| count::<E>(&E::apply_move(state, mv), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&mv| count::<E>(&E::apply_move(state, mv), depth - 1))
+        .sum()
 }
 
 /// The core's version, for `patience --version`.
@@ -165,7 +170,9 @@ struct StopFlag {
 impl StopFlag {
     #[new]
     fn new() -> StopFlag {
-        StopFlag { flag: Arc::new(AtomicBool::new(false)) }
+        StopFlag {
+            flag: Arc::new(AtomicBool::new(false)),
+        }
     }
 
     /// Ask the search to stop; it answers "unknown" within a slice.
@@ -195,19 +202,28 @@ impl Proofs {
     #[new]
     fn new(game: &str, cap_bytes: usize) -> PyResult<Proofs> {
         if !games().contains(&game) {
-            return Err(value_error(format!("the compiled core knows no game {game:?}")));
+            return Err(value_error(format!(
+                "the compiled core knows no game {game:?}"
+            )));
         }
         let store = if has_looser_game(game) {
             search::Proofs::with_looser(cap_bytes / 2, cap_bytes / 2)
         } else {
             search::Proofs::new(cap_bytes)
         };
-        Ok(Proofs { game: game.to_string(), store: Mutex::new(store) })
+        Ok(Proofs {
+            game: game.to_string(),
+            store: Mutex::new(store),
+        })
     }
 
     /// Positions of the looser game held.
     fn looser_len(&self) -> usize {
-        self.store.lock().unwrap_or_else(PoisonError::into_inner).looser.len()
+        self.store
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .looser
+            .len()
     }
 
     /// The game whose positions these are.
@@ -218,21 +234,28 @@ impl Proofs {
 
     /// Positions held.
     fn __len__(&self) -> usize {
-        self.store.lock().unwrap_or_else(PoisonError::into_inner).len()
+        self.store
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
     }
 
     /// Bytes their keys take.
     fn bytes(&self) -> usize {
-        self.store.lock().unwrap_or_else(PoisonError::into_inner).bytes()
+        self.store
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .bytes()
     }
 }
 
 /// Refuse proofs of another game than the search's.
 fn same_game(proofs: Option<&Proofs>, game: &str) -> PyResult<()> {
     match proofs {
-        Some(proofs) if proofs.game != game => {
-            Err(value_error(format!("these proofs are of {:?}, not of {game:?}", proofs.game)))
-        }
+        Some(proofs) if proofs.game != game => Err(value_error(format!(
+            "these proofs are of {:?}, not of {game:?}",
+            proofs.game
+        ))),
         _ => Ok(()),
     }
 }
@@ -352,7 +375,9 @@ fn looser(
         return Ok(answer("unknown", Vec::new(), 0, 0.0, Vec::new()));
     }
     if game != "union-square" {
-        return Err(value_error(format!("the compiled core knows no game {game:?}")));
+        return Err(value_error(format!(
+            "the compiled core knows no game {game:?}"
+        )));
     }
     let state = union_square::parse_position(position).map_err(value_error)?;
     let defaults = runs::LooserLimits::default();
@@ -379,7 +404,13 @@ fn looser(
         runs::LooserAnswer::Lost => ("lost", Vec::new()),
         runs::LooserAnswer::Unknown => ("unknown", Vec::new()),
     };
-    Ok(answer(status, moves, found.nodes, found.seconds, found.phases))
+    Ok(answer(
+        status,
+        moves,
+        found.nodes,
+        found.seconds,
+        found.phases,
+    ))
 }
 
 #[pymodule]

@@ -2,7 +2,9 @@
 //! (legal moves and perft counts at every depth they list) and Python's position text of
 //! numbered deals.
 
-use patience_core::hamilton::{apply, legal_moves, numbered_deal, parse_position, position_text, State};
+use patience_core::hamilton::{
+    apply, legal_moves, numbered_deal, parse_position, position_text, State,
+};
 use patience_core::moves::Move;
 use serde_json::Value;
 
@@ -14,7 +16,10 @@ fn perft(state: &State, depth: usize) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|&m| perft(&apply(state, m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&m| perft(&apply(state, m), depth - 1))
+        .sum()
 }
 
 #[test]
@@ -22,7 +27,13 @@ fn perft_files_agree() {
     let mut files: Vec<_> = std::fs::read_dir(PERFT_DIR)
         .expect("tests/data/perft")
         .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with("hamilton-"))
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .starts_with("hamilton-")
+        })
         .collect();
     files.sort();
     assert!(files.len() >= 11, "the Hamilton perft files: {files:?}");
@@ -36,8 +47,12 @@ fn perft_files_agree() {
         legal_moves(&state, &mut moves);
         let mut texts: Vec<String> = moves.iter().map(Move::text).collect();
         texts.sort();
-        let mut expected: Vec<String> =
-            data["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        let mut expected: Vec<String> = data["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
         expected.sort();
         assert_eq!(texts, expected, "{name}: the legal moves");
         for (d, count) in data["perft"].as_array().unwrap().iter().enumerate() {
@@ -68,23 +83,45 @@ fn numbered_deals_are_pythons() {
 #[test]
 fn choosing_then_playing() {
     // the doctest of rules.py: the first click shows 9S, choosing it makes 9 the start rank
-    let deck = "4H 5S 2C TD 3D 3C 7D 6D 2D AC QH 3S 5H 7H 6H JD AD KH 2H AS 4S 2S 3H 8H JC 9C TH 8D \
+    let deck =
+        "4H 5S 2C TD 3D 3C 7D 6D 2D AC QH 3S 5H 7H 6H JD AD KH 2H AS 4S 2S 3H 8H JC 9C TH 8D \
                 9S 6C 9H JS TS QS 6S QC JH 7S KS KD 5D 4C 9D QD TC 4D 8S 8C 7C 5C KC AH";
-    let cards: Vec<u8> =
-        deck.split_whitespace().map(|w| patience_core::cards::parse_card(w).unwrap()).collect();
+    let cards: Vec<u8> = deck
+        .split_whitespace()
+        .map(|w| patience_core::cards::parse_card(w).unwrap())
+        .collect();
     let state = patience_core::hamilton::deal(&cards);
     let lens: Vec<usize> = (0..7).map(|i| state.pile(i).len()).collect();
     assert_eq!(lens, [1, 2, 3, 4, 5, 6, 7]);
     let state = apply(&state, Move::parse("s").unwrap());
-    assert_eq!((patience_core::cards::card_text(state.chooser), state.choices_left), ("9S".into(), 2));
+    assert_eq!(
+        (
+            patience_core::cards::card_text(state.chooser),
+            state.choices_left
+        ),
+        ("9S".into(), 2)
+    );
     let mut moves = Vec::new();
     legal_moves(&state, &mut moves);
     let texts: Vec<String> = moves.iter().map(Move::text).collect();
     assert_eq!(texts, ["s", "c-f1", "c-f2", "c-f3", "c-f4"]);
     let state = apply(&state, Move::parse("c-f1").unwrap());
-    assert_eq!((state.start, patience_core::hamilton::score(&state), state.stock().len()), (9, 1, 23));
-    assert!(patience_core::hamilton::is_legal(&state, Move::parse("s").unwrap()));
-    assert!(!patience_core::hamilton::is_legal(&state, Move::parse("c-f2").unwrap()));
+    assert_eq!(
+        (
+            state.start,
+            patience_core::hamilton::score(&state),
+            state.stock().len()
+        ),
+        (9, 1, 23)
+    );
+    assert!(patience_core::hamilton::is_legal(
+        &state,
+        Move::parse("s").unwrap()
+    ));
+    assert!(!patience_core::hamilton::is_legal(
+        &state,
+        Move::parse("c-f2").unwrap()
+    ));
 }
 
 #[test]
@@ -107,7 +144,9 @@ fn bad_positions_are_refused() {
     // foundations before the choice, a Chooser card after it
     let chose = "hamilton start=7 choices=0 chooser=7D stock=QC,4S,6C,7C,AS,5C,AH,KS,6H,QS,QH,QD,9D,3D,3S,AC,4C,2H,8C,TC,3H,2S,9H,7S f=-;-;-;- t=-;9C,6D;4D,9S,2D;8H,JC,JH,2C;8D,5D,5H,AD,KH;5S,KD,7H,6S,TH,JS;JD,3C,4H,KC,TS,TD,8S";
     assert!(parse_position(chose).is_err());
-    let up = chose.replace("chooser=7D", "chooser=-").replace("f=-;", "f=7D;");
+    let up = chose
+        .replace("chooser=7D", "chooser=-")
+        .replace("f=-;", "f=7D;");
     assert!(parse_position(&up).is_ok());
     let early = up.replace("start=7", "start=0");
     assert!(parse_position(&early).is_err());

@@ -12,14 +12,21 @@ use patience_core::moves::Move;
 use patience_core::search::{Child, Order, SearchGame};
 use serde_json::Value;
 
-const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hamilton-search.json");
+const GOLDEN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/hamilton-search.json"
+);
 
 fn texts(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::text).collect()
 }
 
 fn strings(v: &Value) -> Vec<String> {
-    v.as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
 }
 
 fn key_of(state: &State) -> Vec<u8> {
@@ -30,7 +37,8 @@ fn key_of(state: &State) -> Vec<u8> {
 
 #[test]
 fn agrees_with_python_on_playout_positions() {
-    let records: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(GOLDEN).unwrap()).unwrap();
+    let records: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(GOLDEN).unwrap()).unwrap();
     assert!(records.len() > 400);
     let mut kids = Vec::new();
     let mut pinned_seen = 0;
@@ -40,7 +48,11 @@ fn agrees_with_python_on_playout_positions() {
         assert_eq!(position_text(&state), text);
         let mut moves = Vec::new();
         legal_moves(&state, &mut moves);
-        assert_eq!(texts(&moves), strings(&r["moves"]), "legal moves in order at {text}");
+        assert_eq!(
+            texts(&moves),
+            strings(&r["moves"]),
+            "legal moves in order at {text}"
+        );
         if let Some(hex) = r["key"].as_str() {
             let k: String = key_of(&state).iter().map(|b| format!("{b:02x}")).collect();
             assert_eq!(k, hex, "key of {text}");
@@ -48,13 +60,22 @@ fn agrees_with_python_on_playout_positions() {
         let mut safe = Vec::new();
         safe_closure(&state, &mut safe);
         assert_eq!(texts(&safe), strings(&r["safe"]), "safe closure of {text}");
-        assert_eq!(value(&state) as i64, r["value2"].as_i64().unwrap(), "value of {text}");
+        assert_eq!(
+            value(&state) as i64,
+            r["value2"].as_i64().unwrap(),
+            "value of {text}"
+        );
         let dead = r["pinned"].as_bool().unwrap();
         assert_eq!(pinned(&state), dead, "dead-end test at {text}");
         pinned_seen += dead as usize;
         Hamilton.children_with(&state, Order::Valued, false, &mut kids);
         let got: Vec<Vec<String>> = kids.iter().map(|c| texts(&c.moves)).collect();
-        let want: Vec<Vec<String>> = r["children"].as_array().unwrap().iter().map(strings).collect();
+        let want: Vec<Vec<String>> = r["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(strings)
+            .collect();
         assert_eq!(got, want, "children of {text}");
         Hamilton.children(&state, Order::Valued, &mut kids);
         assert_eq!(kids.is_empty(), dead || want.is_empty());
@@ -83,8 +104,15 @@ fn check_child(parent: &State, child: &Child<State>) {
         s = apply(&s, m);
     }
     assert_eq!(s, child.state);
-    assert_eq!(Hamilton.play(parent, Order::Plain, &child.moves), child.state, "play");
-    assert!(safe_move(&s).is_none(), "a child is closed under the safe moves");
+    assert_eq!(
+        Hamilton.play(parent, Order::Plain, &child.moves),
+        child.state,
+        "play"
+    );
+    assert!(
+        safe_move(&s).is_none(),
+        "a child is closed under the safe moves"
+    );
 }
 
 #[test]
@@ -122,7 +150,9 @@ fn random_playouts_keep_every_promise() {
                         keys.push(k);
                     }
                     if order == Order::Valued {
-                        assert!(kids.windows(2).all(|w| value(&w[0].state) >= value(&w[1].state)));
+                        assert!(kids
+                            .windows(2)
+                            .all(|w| value(&w[0].state) >= value(&w[1].state)));
                     }
                 }
             }
@@ -148,17 +178,21 @@ fn plain_order_groups_the_moves() {
     };
     let groups: Vec<u8> = kids.iter().map(|k| group(k.moves[0])).collect();
     assert!(groups.windows(2).all(|w| w[0] <= w[1]), "{groups:?}");
-    assert!(groups.contains(&0) && groups.contains(&1) && groups.contains(&2) && groups.contains(&3));
+    assert!(
+        groups.contains(&0) && groups.contains(&1) && groups.contains(&2) && groups.contains(&3)
+    );
     // within a group, legal-move order
     let mut legal = Vec::new();
     legal_moves(&state, &mut legal);
     let at = |m: Move| legal.iter().position(|&l| l == m).unwrap();
     assert!(kids
         .windows(2)
-        .all(|w| group(w[0].moves[0]) != group(w[1].moves[0]) || at(w[0].moves[0]) < at(w[1].moves[0])));
+        .all(|w| group(w[0].moves[0]) != group(w[1].moves[0])
+            || at(w[0].moves[0]) < at(w[1].moves[0])));
 }
 
-const POSITION: &str = "hamilton start=3 choices=0 chooser=- stock=STOCK f=3C;-;-;- t=P1;P2;P3;P4;P5;P6;P7";
+const POSITION: &str =
+    "hamilton start=3 choices=0 chooser=- stock=STOCK f=3C;-;-;- t=P1;P2;P3;P4;P5;P6;P7";
 
 fn position(stock: &str, piles: [&str; 7]) -> State {
     let mut text = POSITION.replace("STOCK", stock);
@@ -217,8 +251,12 @@ fn keys_forget_only_what_does_not_matter() {
     assert_ne!(a, b);
     assert_eq!(key_of(&a), key_of(&b));
     // a card moved changes the key
-    let c = parse_position(&position_text(&a).replace("f=3C;-;-;-", "f=-;-;-;-").replace("t=4C", "t=3C,4C"))
-        .unwrap();
+    let c = parse_position(
+        &position_text(&a)
+            .replace("f=3C;-;-;-", "f=-;-;-;-")
+            .replace("t=4C", "t=3C,4C"),
+    )
+    .unwrap();
     assert_ne!(key_of(&a), key_of(&c));
     // before the choice the whole position counts
     let d = numbered_deal(1);
@@ -247,7 +285,10 @@ fn split_gives_one_part_per_start_card() {
     }
     let shown = apply(&deal, Move::parse("s").unwrap());
     assert_eq!(firsts(&shown), ["c-f1", "s c-f1", "s s c-f1"]);
-    let last = apply(&apply(&shown, Move::parse("s").unwrap()), Move::parse("s").unwrap());
+    let last = apply(
+        &apply(&shown, Move::parse("s").unwrap()),
+        Move::parse("s").unwrap(),
+    );
     assert_eq!(firsts(&last), ["c-f1"]);
     let chosen = apply(&last, Move::parse("c-f2").unwrap());
     let parts = game.split(&chosen);
@@ -261,7 +302,13 @@ fn split_gives_one_part_per_start_card() {
 #[test]
 fn normalize_plays_the_safe_moves() {
     // the doctest of safe_closure: thirteen hearts go up and the game is won
-    let full = |s: char| "A23456789TJQK".chars().map(|r| format!("{r}{s}")).collect::<Vec<_>>().join(",");
+    let full = |s: char| {
+        "A23456789TJQK"
+            .chars()
+            .map(|r| format!("{r}{s}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     let text = format!(
         "hamilton start=1 choices=0 chooser=- stock=- f=-;{};{};{} t=KH,QH,JH,TH,9H,8H,7H,6H,5H,4H,3H,2H,AH;-;-;-;-;-;-",
         full('C'),

@@ -50,24 +50,37 @@ impl SearchGame for Lattice {
 
     fn children(&self, state: &[u8; 4], order: Order, out: &mut Vec<Child<[u8; 4]>>) {
         out.clear();
-        let axes: [usize; 4] = if order == Order::Valued { [3, 2, 1, 0] } else { [0, 1, 2, 3] };
+        let axes: [usize; 4] = if order == Order::Valued {
+            [3, 2, 1, 0]
+        } else {
+            [0, 1, 2, 3]
+        };
         for axis in axes {
             if state[axis] + 1 < self.side {
                 let mut next = *state;
                 next[axis] += 1;
-                out.push(Child { moves: vec![Move::new(20 + axis as u8, 20, 1)], state: next });
+                out.push(Child {
+                    moves: vec![Move::new(20 + axis as u8, 20, 1)],
+                    state: next,
+                });
             }
         }
         if self.cycles && state[0] > 0 {
             let mut next = *state;
             next[0] -= 1;
-            out.push(Child { moves: vec![Move::new(20, 21, 1)], state: next });
+            out.push(Child {
+                moves: vec![Move::new(20, 21, 1)],
+                state: next,
+            });
         }
     }
 }
 
 fn env(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn peak_rss_mb() -> f64 {
@@ -89,7 +102,10 @@ fn expansions_per_second_on_ten_million_positions() {
         cycles: env("BENCH_CYCLES", 0) == 1,
     };
     let positions = (game.side as u64).pow(4);
-    let limits = Limits { table_bytes: env("BENCH_TABLE_MB", 2048) << 20, ..Limits::default() };
+    let limits = Limits {
+        table_bytes: env("BENCH_TABLE_MB", 2048) << 20,
+        ..Limits::default()
+    };
     let started = Instant::now();
     let outcome = solve(&game, &[0; 4], &limits);
     let seconds = started.elapsed().as_secs_f64();
@@ -137,10 +153,17 @@ impl SearchGame for Ring {
 
     fn children(&self, state: &u32, order: Order, out: &mut Vec<Child<u32>>) {
         out.clear();
-        let steps = if order == Order::Valued { [2, 1] } else { [1, 2] };
+        let steps = if order == Order::Valued {
+            [2, 1]
+        } else {
+            [1, 2]
+        };
         for step in steps {
             let next = (state + step) % self.n;
-            out.push(Child { moves: vec![Move::new(20, 20 + step as u8, 1)], state: next });
+            out.push(Child {
+                moves: vec![Move::new(20, 20 + step as u8, 1)],
+                state: next,
+            });
         }
     }
 }
@@ -148,8 +171,10 @@ impl SearchGame for Ring {
 #[test]
 #[ignore]
 fn memory_of_a_deep_path() {
-    let game =
-        Ring { n: env("BENCH_DEPTH", 1_000_000) as u32, key_bytes: env("BENCH_KEY_BYTES", 32) };
+    let game = Ring {
+        n: env("BENCH_DEPTH", 1_000_000) as u32,
+        key_bytes: env("BENCH_KEY_BYTES", 32),
+    };
     let before = peak_rss_mb();
     let started = Instant::now();
     // the depth-first searches alone: best-first search would enter the whole ring itself

@@ -14,19 +14,36 @@ use patience_core::search::{
 
 fn check(graph: &Graph, root: u16, limits: &Limits, shares: &Shares) -> Outcome {
     let outcome = solve_with(graph, &root, limits, shares);
-    let expected = if graph.brute_force(root) { Status::Won } else { Status::Lost };
+    let expected = if graph.brute_force(root) {
+        Status::Won
+    } else {
+        Status::Lost
+    };
     assert_eq!(outcome.status, expected, "root {root}, {shares:?}");
     if outcome.status == Status::Won {
-        assert!(graph.won[graph.replay(root, &outcome.moves) as usize], "the line wins");
+        assert!(
+            graph.won[graph.replay(root, &outcome.moves) as usize],
+            "the line wins"
+        );
     }
     assert_eq!(outcome.parts.iter().sum::<u64>(), outcome.nodes);
     outcome
 }
 
-const BEST_ONLY: Shares =
-    Shares { best: 1, valued: 0, plain: 0, best_bytes: None, batch: 0, best_leads: true, alone: 0 };
+const BEST_ONLY: Shares = Shares {
+    best: 1,
+    valued: 0,
+    plain: 0,
+    best_bytes: None,
+    batch: 0,
+    best_leads: true,
+    alone: 0,
+};
 
-const FOLLOWING: Shares = Shares { best_leads: false, ..Shares::DEFAULT };
+const FOLLOWING: Shares = Shares {
+    best_leads: false,
+    ..Shares::DEFAULT
+};
 
 #[test]
 fn random_cyclic_graphs_match_brute_force_under_every_share() {
@@ -35,15 +52,50 @@ fn random_cyclic_graphs_match_brute_force_under_every_share() {
     let shares = [
         Shares::DEFAULT,
         BEST_ONLY,
-        Shares { best: 1, valued: 0, plain: 1, best_bytes: None, batch: 0, best_leads: true, alone: 0 },
-        Shares { best: 1, valued: 2, plain: 0, best_bytes: None, batch: 0, best_leads: true, alone: 0 },
-        Shares { batch: 1, ..BEST_ONLY },
-        Shares { batch: 2, ..Shares::DEFAULT },
-        Shares { best_leads: false, ..Shares::DEFAULT },
+        Shares {
+            best: 1,
+            valued: 0,
+            plain: 1,
+            best_bytes: None,
+            batch: 0,
+            best_leads: true,
+            alone: 0,
+        },
+        Shares {
+            best: 1,
+            valued: 2,
+            plain: 0,
+            best_bytes: None,
+            batch: 0,
+            best_leads: true,
+            alone: 0,
+        },
+        Shares {
+            batch: 1,
+            ..BEST_ONLY
+        },
+        Shares {
+            batch: 2,
+            ..Shares::DEFAULT
+        },
+        Shares {
+            best_leads: false,
+            ..Shares::DEFAULT
+        },
         // best-first search alone first (won or lost there, or undecided and the portfolio after)
-        Shares { alone: 1, ..Shares::DEFAULT },
-        Shares { alone: 5, ..FOLLOWING },
-        Shares { alone: 200, batch: 1, ..FOLLOWING },
+        Shares {
+            alone: 1,
+            ..Shares::DEFAULT
+        },
+        Shares {
+            alone: 5,
+            ..FOLLOWING
+        },
+        Shares {
+            alone: 200,
+            batch: 1,
+            ..FOLLOWING
+        },
     ];
     for round in 0..400 {
         let nodes = 2 + rng.below(120) as usize;
@@ -58,7 +110,10 @@ fn random_cyclic_graphs_match_brute_force_under_every_share() {
             }
         }
     }
-    assert!(won > 200 && lost > 200, "both answers are tested: {won} won, {lost} lost");
+    assert!(
+        won > 200 && lost > 200,
+        "both answers are tested: {won} won, {lost} lost"
+    );
 }
 
 #[test]
@@ -75,11 +130,21 @@ fn a_tiny_memory_share_hands_the_heap_over_and_answers_the_same() {
         // tiny table too on small graphs (a depth-first search that forgets is exponential)
         let tiny_table = if nodes <= 16 { 400 } else { usize::MAX };
         for (best_bytes, table_bytes) in [(0, usize::MAX), (300, usize::MAX), (600, tiny_table)] {
-            let limits = Limits { table_bytes, ..Limits::default() };
-            for (shares, batch) in
-                [(BEST_ONLY, 0), (BEST_ONLY, 1), (Shares::DEFAULT, 0), (FOLLOWING, 1)]
-            {
-                let shares = Shares { best_bytes: Some(best_bytes), batch, ..shares };
+            let limits = Limits {
+                table_bytes,
+                ..Limits::default()
+            };
+            for (shares, batch) in [
+                (BEST_ONLY, 0),
+                (BEST_ONLY, 1),
+                (Shares::DEFAULT, 0),
+                (FOLLOWING, 1),
+            ] {
+                let shares = Shares {
+                    best_bytes: Some(best_bytes),
+                    batch,
+                    ..shares
+                };
                 let outcome = check(&graph, root, &limits, &shares);
                 if outcome.handed > 0 && shares.valued + shares.plain == 0 {
                     match outcome.status {
@@ -98,20 +163,40 @@ fn a_tiny_memory_share_hands_the_heap_over_and_answers_the_same() {
 
 /// A ring of `n` lost positions, each linking to the next two, valued: every one must be entered.
 fn valued_ring(n: usize) -> Graph {
-    Graph { values: (0..n as i64).map(|i| i % 5).collect(), ..ring(n) }
+    Graph {
+        values: (0..n as i64).map(|i| i % 5).collect(),
+        ..ring(n)
+    }
 }
 
 #[test]
 fn a_lost_game_needs_every_owner_to_run_out() {
     let graph = valued_ring(5000);
-    for shares in [Shares::DEFAULT, BEST_ONLY, Shares { best_bytes: Some(2000), ..BEST_ONLY }] {
+    for shares in [
+        Shares::DEFAULT,
+        BEST_ONLY,
+        Shares {
+            best_bytes: Some(2000),
+            ..BEST_ONLY
+        },
+    ] {
         let outcome = solve_with(&graph, &0, &Limits::default(), &shares);
         assert_eq!(outcome.status, Status::Lost, "{shares:?}");
         assert_eq!(outcome.peak_entries, 5000);
-        assert!(outcome.nodes >= 5000, "every position expanded: {}", outcome.nodes);
+        assert!(
+            outcome.nodes >= 5000,
+            "every position expanded: {}",
+            outcome.nodes
+        );
         assert_eq!(outcome.handed > 0, shares.best_bytes.is_some());
-        let short = Limits { max_nodes: Some(outcome.nodes - 1), ..Limits::default() };
-        assert_eq!(solve_with(&graph, &0, &short, &shares).status, Status::Unknown);
+        let short = Limits {
+            max_nodes: Some(outcome.nodes - 1),
+            ..Limits::default()
+        };
+        assert_eq!(
+            solve_with(&graph, &0, &short, &shares).status,
+            Status::Unknown
+        );
     }
 }
 
@@ -144,7 +229,10 @@ impl SearchGame for Sink {
             (trap, n) => vec![(trap, n * 2 + 1), (trap, n * 2 + 2)],
         };
         for (i, kid) in kids.into_iter().enumerate() {
-            out.push(Child { moves: vec![Move::new(20, 21 + i as u8, 1)], state: kid });
+            out.push(Child {
+                moves: vec![Move::new(20, 21 + i as u8, 1)],
+                state: kid,
+            });
         }
     }
 
@@ -160,10 +248,16 @@ impl SearchGame for Sink {
 
 #[test]
 fn best_first_search_wins_where_depth_first_search_sinks() {
-    let limits = Limits { max_nodes: Some(5000), ..Limits::default() };
+    let limits = Limits {
+        max_nodes: Some(5000),
+        ..Limits::default()
+    };
     let outcome = solve_with(&Sink, &(0, 0), &limits, &Shares::DEFAULT);
     assert_eq!(outcome.status, Status::Won);
-    assert_eq!(outcome.moves, vec![Move::new(20, 23, 1), Move::new(20, 21, 1)]);
+    assert_eq!(
+        outcome.moves,
+        vec![Move::new(20, 23, 1), Move::new(20, 21, 1)]
+    );
     assert_eq!(
         (outcome.nodes, outcome.best_nodes),
         (4, 4),
@@ -174,5 +268,9 @@ fn best_first_search_wins_where_depth_first_search_sinks() {
     assert_eq!(following.moves, outcome.moves);
     assert_eq!((following.nodes, following.best_nodes), (2 * SLICE + 2, 2));
     let without = solve_with(&Sink, &(0, 0), &limits, &Shares::DEPTH_FIRST);
-    assert_eq!((without.status, without.nodes), (Status::Unknown, 5000), "both orders sink");
+    assert_eq!(
+        (without.status, without.nodes),
+        (Status::Unknown, 5000),
+        "both orders sink"
+    );
 }

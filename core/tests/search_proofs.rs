@@ -8,7 +8,10 @@ use common::{Graph, Rng};
 use patience_core::search::{solve_proving, Limits, Proofs, Status};
 
 fn limits(table_bytes: usize) -> Limits {
-    Limits { table_bytes, ..Limits::default() }
+    Limits {
+        table_bytes,
+        ..Limits::default()
+    }
 }
 
 #[test]
@@ -39,7 +42,10 @@ fn answers_with_kept_proofs_are_the_brute_force_answers() {
             }
         }
     }
-    assert!(lost_seen > 100, "the graphs give losses to keep: {lost_seen}");
+    assert!(
+        lost_seen > 100,
+        "the graphs give losses to keep: {lost_seen}"
+    );
 }
 
 #[test]
@@ -60,7 +66,11 @@ fn a_position_proven_lost_is_not_searched_again() {
         // Every position reachable from the root was entered, so it is lost at once as well.
         for node in reachable(&graph, 0) {
             let later = solve_proving(&graph, &node, &limits(usize::MAX), &mut proofs);
-            assert_eq!((later.status, later.nodes), (Status::Lost, 0), "node {node}");
+            assert_eq!(
+                (later.status, later.nodes),
+                (Status::Lost, 0),
+                "node {node}"
+            );
         }
     }
     assert!(checked > 20);
@@ -78,5 +88,7 @@ fn reachable(graph: &Graph, from: u16) -> Vec<u16> {
             }
         }
     }
-    (0..graph.edges.len() as u16).filter(|&n| seen[n as usize]).collect()
+    (0..graph.edges.len() as u16)
+        .filter(|&n| seen[n as usize])
+        .collect()
 }

@@ -20,10 +20,17 @@ fn unlimited() -> Limits {
 
 fn check_against_brute_force(graph: &Graph, root: u16, limits: &Limits) -> Outcome {
     let outcome = solve(graph, &root, limits);
-    let expected = if graph.brute_force(root) { Status::Won } else { Status::Lost };
+    let expected = if graph.brute_force(root) {
+        Status::Won
+    } else {
+        Status::Lost
+    };
     assert_eq!(outcome.status, expected, "root {root}");
     if outcome.status == Status::Won {
-        assert!(graph.won[graph.replay(root, &outcome.moves) as usize], "the line wins");
+        assert!(
+            graph.won[graph.replay(root, &outcome.moves) as usize],
+            "the line wins"
+        );
     } else {
         assert!(outcome.moves.is_empty());
     }
@@ -46,7 +53,10 @@ fn random_cyclic_graphs_match_brute_force() {
             _ => lost += 1,
         }
     }
-    assert!(won > 100 && lost > 100, "both answers are tested: {won} won, {lost} lost");
+    assert!(
+        won > 100 && lost > 100,
+        "both answers are tested: {won} won, {lost} lost"
+    );
 }
 
 #[test]
@@ -59,7 +69,10 @@ fn a_tiny_table_gives_the_same_answers() {
         let root = rng.below(nodes as u64) as u16;
         let roomy = check_against_brute_force(&graph, root, &unlimited());
         for table_bytes in [0, 200, 300] {
-            let tight = Limits { table_bytes, ..Limits::default() };
+            let tight = Limits {
+                table_bytes,
+                ..Limits::default()
+            };
             let outcome = check_against_brute_force(&graph, root, &tight);
             assert!(outcome.nodes >= roomy.nodes || outcome.status == Status::Won);
             dropped += outcome.dropped;
@@ -86,17 +99,27 @@ fn a_lost_game_is_lost_and_a_small_budget_is_unknown() {
     let graph = ring(5000);
     let outcome = solve(&graph, &0, &unlimited());
     assert_eq!(outcome.status, Status::Lost);
-    assert!(outcome.nodes >= 5000, "every position entered: {}", outcome.nodes);
+    assert!(
+        outcome.nodes >= 5000,
+        "every position entered: {}",
+        outcome.nodes
+    );
     assert_eq!(outcome.peak_entries, 5000);
     for max_nodes in [0, 1, 100, 4000] {
-        let small = Limits { max_nodes: Some(max_nodes), ..Limits::default() };
+        let small = Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        };
         let outcome = solve(&graph, &0, &small);
         assert_eq!(outcome.status, Status::Unknown, "{max_nodes}");
         assert!(outcome.nodes <= max_nodes);
         assert!(outcome.moves.is_empty());
     }
     // Just enough budget for the whole game: still a proof.
-    let exact = Limits { max_nodes: Some(outcome.nodes), ..Limits::default() };
+    let exact = Limits {
+        max_nodes: Some(outcome.nodes),
+        ..Limits::default()
+    };
     assert_eq!(solve(&graph, &0, &exact).status, Status::Lost);
 }
 
@@ -138,8 +161,11 @@ impl SearchGame for Trap {
             branch.reverse();
         }
         for b in branch {
-            let next =
-                TrapState { part: state.part, depth: state.depth + 1, bits: state.bits * 2 + b };
+            let next = TrapState {
+                part: state.part,
+                depth: state.depth + 1,
+                bits: state.bits * 2 + b,
+            };
             out.push(Child {
                 moves: vec![Move::new(20 + state.part, 20 + b as u8, 1)],
                 state: next,
@@ -149,42 +175,83 @@ impl SearchGame for Trap {
 
     fn split(&self, state: &TrapState) -> Vec<Child<TrapState>> {
         if state.part != 255 {
-            return vec![Child { moves: Vec::new(), state: *state }];
+            return vec![Child {
+                moves: Vec::new(),
+                state: *state,
+            }];
         }
         (0..2)
             .map(|part| Child {
                 moves: vec![Move::new(1, 20 + part, 1)],
-                state: TrapState { part, depth: 0, bits: 0 },
+                state: TrapState {
+                    part,
+                    depth: 0,
+                    bits: 0,
+                },
             })
             .collect()
     }
 }
 
-const TRAP_ROOT: TrapState = TrapState { part: 255, depth: 0, bits: 0 };
+const TRAP_ROOT: TrapState = TrapState {
+    part: 255,
+    depth: 0,
+    bits: 0,
+};
 
 #[test]
 fn every_part_gets_its_share() {
-    let limits = Limits { max_nodes: Some(4000), ..Limits::default() };
+    let limits = Limits {
+        max_nodes: Some(4000),
+        ..Limits::default()
+    };
     for shares in [Shares::DEFAULT, Shares::DEPTH_FIRST] {
         let outcome = solve_with(&Trap, &TRAP_ROOT, &limits, &shares);
         assert_eq!(outcome.status, Status::Won);
         assert_eq!(
             outcome.moves,
-            vec![Move::new(1, 21, 1), Move::new(21, 20, 1), Move::new(21, 20, 1)]
+            vec![
+                Move::new(1, 21, 1),
+                Move::new(21, 20, 1),
+                Move::new(21, 20, 1)
+            ]
         );
         assert_eq!(outcome.parts.len(), 2);
-        assert!(outcome.parts[0] > 0 && outcome.parts[1] > 0, "{:?}", outcome.parts);
+        assert!(
+            outcome.parts[0] > 0 && outcome.parts[1] > 0,
+            "{:?}",
+            outcome.parts
+        );
         let round = (shares.best + shares.valued + shares.plain) as u64 * SLICE;
-        assert!(outcome.nodes <= 2 * round + 10, "won in the first round: {}", outcome.nodes);
+        assert!(
+            outcome.nodes <= 2 * round + 10,
+            "won in the first round: {}",
+            outcome.nodes
+        );
     }
 }
 
 #[test]
 fn the_stop_flag_stops_a_search_from_another_thread() {
     let stop = Arc::new(AtomicBool::new(true));
-    let limits = Limits { stop: Some(stop.clone()), ..Limits::default() };
-    let outcome = solve(&Trap, &TrapState { part: 0, depth: 0, bits: 0 }, &limits);
-    assert_eq!((outcome.status, outcome.nodes), (Status::Unknown, 0), "a flag set before: no work");
+    let limits = Limits {
+        stop: Some(stop.clone()),
+        ..Limits::default()
+    };
+    let outcome = solve(
+        &Trap,
+        &TrapState {
+            part: 0,
+            depth: 0,
+            bits: 0,
+        },
+        &limits,
+    );
+    assert_eq!(
+        (outcome.status, outcome.nodes),
+        (Status::Unknown, 0),
+        "a flag set before: no work"
+    );
 
     stop.store(false, Ordering::Relaxed);
     let flag = stop.clone();
@@ -193,18 +260,40 @@ fn the_stop_flag_stops_a_search_from_another_thread() {
         flag.store(true, Ordering::Relaxed);
     });
     let started = Instant::now();
-    let outcome = solve(&Trap, &TrapState { part: 0, depth: 0, bits: 0 }, &limits);
+    let outcome = solve(
+        &Trap,
+        &TrapState {
+            part: 0,
+            depth: 0,
+            bits: 0,
+        },
+        &limits,
+    );
     setter.join().unwrap();
     assert_eq!(outcome.status, Status::Unknown);
     assert!(outcome.nodes > 0);
-    assert!(started.elapsed() < Duration::from_secs(5), "stopped soon after the flag");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "stopped soon after the flag"
+    );
 }
 
 #[test]
 fn the_clock_stops_a_search() {
-    let limits = Limits { max_seconds: Some(0.05), ..Limits::default() };
+    let limits = Limits {
+        max_seconds: Some(0.05),
+        ..Limits::default()
+    };
     let started = Instant::now();
-    let outcome = solve(&Trap, &TrapState { part: 0, depth: 0, bits: 0 }, &limits);
+    let outcome = solve(
+        &Trap,
+        &TrapState {
+            part: 0,
+            depth: 0,
+            bits: 0,
+        },
+        &limits,
+    );
     assert_eq!(outcome.status, Status::Unknown);
     assert!(outcome.seconds >= 0.05 && started.elapsed() < Duration::from_secs(5));
 }
@@ -243,18 +332,32 @@ impl SearchGame for Sink {
             kids.reverse();
         }
         for (i, kid) in kids.into_iter().enumerate() {
-            out.push(Child { moves: vec![Move::new(20, 21 + i as u8, 1)], state: kid });
+            out.push(Child {
+                moves: vec![Move::new(20, 21 + i as u8, 1)],
+                state: kid,
+            });
         }
     }
 }
 
 #[test]
 fn both_orders_run_side_by_side() {
-    let limits = Limits { max_nodes: Some(1000), ..Limits::default() };
+    let limits = Limits {
+        max_nodes: Some(1000),
+        ..Limits::default()
+    };
     let outcome = solve_with(&Sink, &(0, 0), &limits, &Shares::DEPTH_FIRST);
     assert_eq!(outcome.status, Status::Won);
-    assert_eq!(outcome.moves, vec![Move::new(20, 21, 1); 2], "the plain order's line");
-    assert!(outcome.nodes > SLICE && outcome.nodes <= SLICE + 3, "{}", outcome.nodes);
+    assert_eq!(
+        outcome.moves,
+        vec![Move::new(20, 21, 1); 2],
+        "the plain order's line"
+    );
+    assert!(
+        outcome.nodes > SLICE && outcome.nodes <= SLICE + 3,
+        "{}",
+        outcome.nodes
+    );
 }
 
 #[test]
@@ -265,12 +368,23 @@ fn paths_past_their_cap_give_unknown_never_a_wrong_answer() {
         let nodes = 20 + rng.below(60) as usize;
         let graph = Graph::random(&mut rng, nodes, 2, [0, 8, 30][round % 3]);
         let root = rng.below(nodes as u64) as u16;
-        let expected = if graph.brute_force(root) { Status::Won } else { Status::Lost };
+        let expected = if graph.brute_force(root) {
+            Status::Won
+        } else {
+            Status::Lost
+        };
         for path_bytes in [0, 2_000, 1 << 30] {
-            let limits = Limits { path_bytes: Some(path_bytes), ..Limits::default() };
+            let limits = Limits {
+                path_bytes: Some(path_bytes),
+                ..Limits::default()
+            };
             let outcome = solve(&graph, &root, &limits);
             if outcome.memory_spent {
-                assert_eq!(outcome.status, Status::Unknown, "a capped search answers unknown");
+                assert_eq!(
+                    outcome.status,
+                    Status::Unknown,
+                    "a capped search answers unknown"
+                );
                 assert!(outcome.moves.is_empty());
                 capped += 1;
             } else {
@@ -280,5 +394,8 @@ fn paths_past_their_cap_give_unknown_never_a_wrong_answer() {
             }
         }
     }
-    assert!(capped > 50 && kept > 300, "both sides are tested: {capped} capped, {kept} answered");
+    assert!(
+        capped > 50 && kept > 300,
+        "both sides are tested: {capped} capped, {kept} answered"
+    );
 }

@@ -12,6 +12,7 @@ from patience.catalog import daily_deal, parse_day
 from patience.commands.options import count, seconds
 from patience.errors import IllegalMoveError, InvalidDealError, InvalidRecordError, PatienceError
 from patience.fair import DEFAULT_SEED, Budget, Odds
+from patience.fair_luck import luck_or_play, luck_or_play_text
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, costliest_text, fair_review
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
@@ -91,10 +92,11 @@ def _print_fair_review(args: argparse.Namespace, game: Game[Any], deal: int | st
     except IllegalMoveError as exc:
         print(f"patience: {exc}", file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps(answer.as_json()))
-        return 0
     states = positions_of(game, deal, moves)
+    split = None if game.is_won(states[-1]) else luck_or_play(game, deal, moves, answer)
+    if args.json:
+        print(json.dumps({**answer.as_json(), "luck_or_play": None if split is None else split.as_json()}))
+        return 0
     lines = [costliest_text(game, states, answer),
              ngettext("Each move: {samples} way to deal the unseen cards, {nodes} positions per solve.",
                       "Each move: {samples} ways to deal the unseen cards, {nodes} positions per solve.",
@@ -103,6 +105,8 @@ def _print_fair_review(args: argparse.Namespace, game: Game[Any], deal: int | st
         lines.append(_("{number:4d}. {move}: {before} before, {after} after").format(
             number=decision.number, move=move_text(game, states[decision.number - 1], decision.move),
             before=_won_of(decision.before), after=_won_of(decision.after)))
+    if split is not None:
+        lines.append(luck_or_play_text(split))
     print("\n".join(lines))
     return 0
 

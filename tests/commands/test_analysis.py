@@ -76,13 +76,18 @@ def test_fair_review_json_words_and_option_errors(tmp_path: Path, capsys: pytest
     options = ["--fair", "--samples", "3", "--seed", "9", "--max-nodes", "1000"]
     assert main(["review", str(record), *options, "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert set(answer) == {"game", "moves", "samples", "seed", "max_nodes", "decisions", "costliest"}
+    assert set(answer) == {"game", "moves", "samples", "seed", "max_nodes", "decisions", "costliest",
+                           "luck_or_play"}
+    split = answer["luck_or_play"]
+    assert set(split) == {"deal", "end", "play_cost", "luck", "best"}
+    assert [b["number"] for b in split["best"]] == [d["number"] for d in answer["decisions"]]
     assert (answer["samples"], answer["seed"], answer["max_nodes"], answer["moves"]) == (3, 9, 1000, 15)
     assert answer["costliest"]["number"] == 15 and answer["costliest"] in answer["decisions"]
     assert main(["review", str(record), *options]) == 0
     words = capsys.readouterr().out
     assert words.startswith("Your costliest move was move 15, a click on the stock: about ")
     assert "  15. a click on the stock: " in words and "t2-t1" not in words
+    assert words.splitlines()[-1].startswith("Luck or play: about ")
     assert main(["review", str(record), "--samples", "3"]) == 2
     assert "--samples is for the fair review: add --fair" in capsys.readouterr().err
     assert main(["review", str(record), "--fair", "--max-seconds", "5"]) == 2

@@ -115,11 +115,24 @@ fn candidates(pile: &[u8], start: u8, out: &mut Vec<Candidate>) {
         if !possible {
             continue;
         }
-        let need = if below >> depth & 1 != 0 { ANY_BELOW } else { lower[pile[depth] as usize] };
-        if out[first..].iter().any(|c| covers(c.outside, c.need, outside, need)) {
+        let need = if below >> depth & 1 != 0 {
+            ANY_BELOW
+        } else {
+            lower[pile[depth] as usize]
+        };
+        if out[first..]
+            .iter()
+            .any(|c| covers(c.outside, c.need, outside, need))
+        {
             continue;
         }
-        out.push(Candidate { depth: depth as i32, outside, need, under, with: with_here });
+        out.push(Candidate {
+            depth: depth as i32,
+            outside,
+            need,
+            under,
+            with: with_here,
+        });
     }
 }
 
@@ -145,7 +158,7 @@ pub fn pinned(state: &State) -> bool {
 /// A pile's candidates depend only on its cards and the start rank, and the search asks the
 /// test of a position right after its parent, which shares all piles but the one or two the
 /// move touched: each pile's candidates are kept until that pile changes.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct PileMemo {
     /// The start rank the candidates were made for (`NO_START`: none made yet).
     start: u8,
@@ -153,9 +166,59 @@ struct PileMemo {
     candidates: Vec<Candidate>,
 }
 
+/// Piles met before, by their cards and start rank: a best-first search moves between
+/// positions far apart, where a pile's own memo misses about half the time, but the same piles
+/// come back again and again. Direct-mapped: a pile replaces whatever shared its slot.
+struct SeenPiles {
+    slots: Vec<PileMemo>,
+}
+
+/// Slots of `SeenPiles` (a power of two).
+const SEEN_PILES: usize = 1 << 13;
+
+impl SeenPiles {
+    fn new() -> Self {
+        SeenPiles {
+            slots: (0..SEEN_PILES).map(|_| PileMemo::default()).collect(),
+        }
+    }
+
+    /// The candidates of `pile` under `start`, copied into `memo` (from the slot when the slot
+    /// holds this pile, else made and kept in the slot).
+    fn fill(&mut self, pile: &[u8], start: u8, memo: &mut PileMemo) {
+        let slot = &mut self.slots[pile_slot(pile, start)];
+        if slot.start != start || slot.cards != pile {
+            slot.start = start;
+            slot.cards.clear();
+            slot.cards.extend_from_slice(pile);
+            slot.candidates.clear();
+            candidates(pile, start, &mut slot.candidates);
+        }
+        memo.start = start;
+        memo.cards.clear();
+        memo.cards.extend_from_slice(pile);
+        memo.candidates.clear();
+        memo.candidates.extend_from_slice(&slot.candidates);
+    }
+}
+
+/// A slot of `SeenPiles` for a pile: a multiplicative hash of its cards and the start rank.
+#[inline]
+fn pile_slot(pile: &[u8], start: u8) -> usize {
+    let mut h = (start as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for chunk in pile.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(word) ^ chunk.len() as u64)
+            .wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+    (h >> (64 - SEEN_PILES.trailing_zeros())) as usize
+}
+
 thread_local! {
     /// One memo per pile, reused from call to call on the thread.
     static MEMO: RefCell<[PileMemo; TABLEAU_PILES]> = RefCell::new(Default::default());
+    static SEEN: RefCell<SeenPiles> = RefCell::new(SeenPiles::new());
 }
 
 /// The test proper on a chosen start with no empty pile.
@@ -164,11 +227,7 @@ fn marks_every_pile(state: &State, memo: &mut [PileMemo; TABLEAU_PILES]) -> bool
     for (i, m) in memo.iter_mut().enumerate() {
         let pile = state.pile(i);
         if m.start != start || m.cards != pile {
-            m.start = start;
-            m.cards.clear();
-            m.cards.extend_from_slice(pile);
-            m.candidates.clear();
-            candidates(pile, start, &mut m.candidates);
+            SEEN.with(|seen| seen.borrow_mut().fill(pile, start, m));
         }
         if m.candidates.is_empty() {
             return false;

@@ -18,8 +18,15 @@ pub fn deal(deck: &[Card]) -> State {
         }
     }
     let empty: Vec<Vec<Card>> = vec![Vec::new(); FOUNDATIONS];
-    State::from_parts(&piles, &empty, &deck[DEALT_TO_TABLEAU..], NONE, INITIAL_CHOICES, NO_START)
-        .expect("a dealt position is well formed")
+    State::from_parts(
+        &piles,
+        &empty,
+        &deck[DEALT_TO_TABLEAU..],
+        NONE,
+        INITIAL_CHOICES,
+        NO_START,
+    )
+    .expect("a dealt position is well formed")
 }
 
 /// SplitMix64, the generator behind numbered deals (`patience/deals.py`).
@@ -79,8 +86,12 @@ struct Takers {
 
 impl Takers {
     fn new(state: &State) -> Takers {
-        let mut t =
-            Takers { taker: [NONE; DECK], second: [NONE; DECK], empties: [0; TABLEAU_PILES], n_empties: 0 };
+        let mut t = Takers {
+            taker: [NONE; DECK],
+            second: [NONE; DECK],
+            empties: [0; TABLEAU_PILES],
+            n_empties: 0,
+        };
         for j in 0..TABLEAU_PILES {
             match state.top(j) {
                 Some(top) => {
@@ -174,7 +185,11 @@ pub fn legal_moves(state: &State, moves: &mut Vec<Move>) {
             }
         } else if foundation_wants[top as usize] != NONE {
             for k in 1..=run {
-                moves.push(Move::new(src, FOUNDATION + foundation_wants[top as usize], k as u8));
+                moves.push(Move::new(
+                    src,
+                    FOUNDATION + foundation_wants[top as usize],
+                    k as u8,
+                ));
             }
         }
         // to the tableau: the group's bottom card goes on a same-colour card one step above
@@ -237,7 +252,9 @@ pub fn apply(state: &State, mv: Move) -> State {
         s.choices_left = 0;
     } else {
         let j = (src - FOUNDATION) as usize;
-        let card = s.foundation_top(j).expect("a card comes down from a foundation that has one");
+        let card = s
+            .foundation_top(j)
+            .expect("a card comes down from a foundation that has one");
         s.found_len[j] -= 1;
         if s.found_len[j] == 0 {
             s.found_suit[j] = NONE;

@@ -12,10 +12,10 @@
 use std::cell::RefCell;
 
 use super::dead_ends::pinned;
-use super::rules::{apply, legal_moves};
+use super::rules::{apply, legal_moves, run_length};
 use super::safe::safe_closure;
 use super::state::*;
-use crate::cards::{is_red, suit, Card};
+use crate::cards::{suit, Card};
 use crate::moves::{Move, CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU};
 use crate::search::{Child, Order, SearchGame};
 
@@ -75,7 +75,11 @@ pub fn key(state: &State, out: &mut Vec<u8>) {
             n += 1;
         }
         let i = i as usize;
-        let from = if i == 0 { 0 } else { state.ends[i - 1] as usize };
+        let from = if i == 0 {
+            0
+        } else {
+            state.ends[i - 1] as usize
+        };
         n = put(&mut buf, n, &cards, from, state.ends[i] as usize - from);
     }
     out.extend_from_slice(&buf[..n]);
@@ -83,7 +87,13 @@ pub fn key(state: &State, out: &mut Vec<u8>) {
 
 /// Copies `len` cards from `cards[from..]` to `buf[n..]`, 16 at a time; returns the end.
 #[inline]
-fn put(buf: &mut [u8; KEY_ROOM], n: usize, cards: &[u8; DECK + 16], from: usize, len: usize) -> usize {
+fn put(
+    buf: &mut [u8; KEY_ROOM],
+    n: usize,
+    cards: &[u8; DECK + 16],
+    from: usize,
+    len: usize,
+) -> usize {
     let mut k = 0;
     while k < len {
         buf[n + k..n + k + 16].copy_from_slice(&cards[from + k..from + k + 16]);
@@ -100,7 +110,8 @@ fn put(buf: &mut [u8; KEY_ROOM], n: usize, cards: &[u8; DECK + 16], from: usize,
 #[inline]
 fn sort_piles(state: &State, sort_from: usize, order: &mut [u8; TABLEAU_PILES]) {
     // first card + 1, or 0 when empty
-    let firsts: [u8; TABLEAU_PILES] = std::array::from_fn(|i| state.pile(i).first().map_or(0, |&c| c + 1));
+    let firsts: [u8; TABLEAU_PILES] =
+        std::array::from_fn(|i| state.pile(i).first().map_or(0, |&c| c + 1));
     for a in sort_from + 1..TABLEAU_PILES {
         let pile = order[a];
         let mut b = a;
@@ -174,25 +185,40 @@ fn touched_piles(parent: &State, moves: &[Move]) -> u32 {
 fn pile_value(pile: &[Card], start: u8) -> i32 {
     let idx = &IDX[start as usize];
     let mut lowest = [13u8; 4];
-    let mut below: Option<Card> = None;
+    let mut below_step = u8::MAX; // the step of the card below (none at first: never a match)
+    let mut below_suit = u8::MAX;
     let mut ordered = 0; // in half points: 2 for the same suit, 1 for the same colour
     let mut blocked = 0;
+    // Branch-free: which way each test goes is close to random, and mispredicted branches
+    // were most of this function's time.
     for &card in pile {
-        let s = suit(card) as usize;
+        let s = suit(card);
         let i = idx[card as usize];
-        if i > lowest[s] {
-            blocked += 1;
-        } else {
-            lowest[s] = i;
-        }
-        if let Some(b) = below {
-            if idx[b as usize] == i + 1 && is_red(b) == is_red(card) {
-                ordered += if suit(b) as usize == s { 2 } else { 1 };
-            }
-        }
-        below = Some(card);
+        blocked += (i > lowest[s as usize]) as i32;
+        lowest[s as usize] = lowest[s as usize].min(i);
+        let same_suit = s == below_suit;
+        let same_colour = same_suit | (s == 3u8.wrapping_sub(below_suit)); // partners add to 3
+        let on_next = below_step == i + 1;
+        ordered += (on_next & same_colour) as i32 * (1 + same_suit as i32);
+        below_step = i;
+        below_suit = s;
     }
     W_ORDERED / 2 * ordered - W_BLOCKED * blocked
+}
+
+/// Whether the streamliner's smaller game leaves `m` out (after the choice): a card back from a
+/// foundation, or part of a run moved onto another pile (a run moves whole or not at all).
+fn left_out(state: &State, m: Move) -> bool {
+    if state.start == NO_START {
+        return false;
+    }
+    if (FOUNDATION..TABLEAU).contains(&m.src) {
+        return true;
+    }
+    m.src >= TABLEAU && m.dst >= TABLEAU && {
+        let pile = state.pile((m.src - TABLEAU) as usize);
+        (m.count as usize) < run_length(pile, &NEXT_IN_SUIT[state.start as usize])
+    }
 }
 
 /// The group of a child's first move in `Order::Plain`: foundation moves first, then moves
@@ -237,25 +263,53 @@ thread_local! {
 impl Hamilton {
     /// The children as `children` gives them, with the dead-end test on or off (off for the
     /// checks against Python, whose test samples positions).
-    pub fn children_with(&self, state: &State, order: Order, dead_ends: bool, out: &mut Vec<Child<State>>) {
+    pub fn children_with(
+        &self,
+        state: &State,
+        order: Order,
+        dead_ends: bool,
+        out: &mut Vec<Child<State>>,
+    ) {
         out.clear();
         if dead_ends && pinned(state) {
             return;
         }
-        SCRATCH.with(|scratch| children_into(state, order, &mut scratch.borrow_mut(), out));
+        SCRATCH.with(|scratch| {
+            children_into(state, order, &mut scratch.borrow_mut(), out, None, false)
+        });
     }
 }
 
 /// The children of `state` in `order` (no dead-end test), pushed onto `out`: one per key, the
 /// first met in the legal moves' order, none with the parent's key; ranked by a stable sort.
-fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut Vec<Child<State>>) {
-    let Scratch { moves, keys, seen, line, kept, ranks } = scratch;
+/// With `values`, the children's values (in `Order::Valued`, their ranks negated) go there; with
+/// `restricted`, only the streamliner's children (see `left_out`).
+fn children_into(
+    state: &State,
+    order: Order,
+    scratch: &mut Scratch,
+    out: &mut Vec<Child<State>>,
+    values: Option<&mut Vec<i64>>,
+    restricted: bool,
+) {
+    let Scratch {
+        moves,
+        keys,
+        seen,
+        line,
+        kept,
+        ranks,
+    } = scratch;
     legal_moves(state, moves);
+    if restricted {
+        moves.retain(|&m| !left_out(state, m));
+    }
     seen.clear();
     kept.clear();
     ranks.clear();
-    let parent_print = fingerprint(state); // a child with the parent's key is left out
-                                           // the parent's piles' values, for the children's values (after the choice)
+    let prints = Prints::of(state);
+    let parent_print = prints.print(state); // a child with the parent's key is left out
+                                            // the parent's piles' values, for the children's values (after the choice)
     let incremental = order == Order::Valued && state.start != NO_START;
     let pile_values: [i32; TABLEAU_PILES] = if incremental {
         std::array::from_fn(|i| {
@@ -273,10 +327,20 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
         line.clear();
         line.push(m);
         let child = safe_closure(&apply(state, m), line);
-        let print = fingerprint(&child);
+        let touched = touched_piles(state, line);
+        // (a click or a deal changes the stock, the choice the start rank and the piles' places)
+        let print = if state.start != NO_START && line.iter().all(|m| m.src != STOCK) {
+            prints.after(&child, touched)
+        } else {
+            fingerprint(&child)
+        };
+        debug_assert_eq!(print, fingerprint(&child));
         // Keys are written out only when the prints agree (equal keys have equal prints).
         let dup = (print == parent_print && same_key(state, &child, keys))
-            || seen.iter().zip(kept.iter()).any(|(&p, kid)| p == print && same_key(&kid.state, &child, keys));
+            || seen
+                .iter()
+                .zip(kept.iter())
+                .any(|(&p, kid)| p == print && same_key(&kid.state, &child, keys));
         if dup {
             continue;
         }
@@ -285,7 +349,7 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
         let rank = match order {
             Order::Valued => {
                 let v = if incremental {
-                    value_after(&child, &pile_values, touched_piles(state, line))
+                    value_after(&child, &pile_values, touched)
                 } else {
                     value(&child)
                 };
@@ -295,12 +359,20 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
             Order::Plain => plain_group(m) as i64,
         };
         ranks.push((rank, kept.len()));
-        kept.push(Child { moves: line.clone(), state: child });
+        kept.push(Child {
+            moves: line.clone(),
+            state: child,
+        });
     }
     ranks.sort_unstable();
-    out.extend(
-        ranks.iter().map(|&(_, n)| Child { moves: std::mem::take(&mut kept[n].moves), state: kept[n].state }),
-    );
+    if let Some(values) = values {
+        values.clear();
+        values.extend(ranks.iter().map(|&(rank, _)| -rank));
+    }
+    out.extend(ranks.iter().map(|&(_, n)| Child {
+        moves: std::mem::take(&mut kept[n].moves),
+        state: kept[n].state,
+    }));
     kept.clear();
 }
 
@@ -320,42 +392,127 @@ fn same_key(a: &State, b: &State, buf: &mut Vec<u8>) -> bool {
 /// and the stock, each pile before `sort_from` hashed with its place, the sorted ones without
 /// (added up, so their order does not count).
 fn fingerprint(state: &State) -> u64 {
-    let (head, sort_from) = if state.start == NO_START {
-        (u64::from_le_bytes([NO_START, state.choices_left, state.chooser, 0, 0, 0, 0, 1]), 0)
+    Prints::of(state).print(state)
+}
+
+/// The parts of a position's `fingerprint`: a child's print is its parent's with the parts its
+/// moves changed made again.
+struct Prints {
+    /// The stock's.
+    stock: u64,
+    /// Each pile's.
+    piles: [u64; TABLEAU_PILES],
+    /// Piles before it are hashed with their place.
+    sort_from: usize,
+}
+
+impl Prints {
+    fn of(state: &State) -> Prints {
+        let sort_from = sort_from(state);
+        let piles = std::array::from_fn(|i| pile_print(state, i, sort_from));
+        let piles_end = state.ends[TABLEAU_PILES - 1] as usize;
+        let stock = cards_hash(
+            &state.cards,
+            piles_end,
+            state.stock_len as usize,
+            0x7A3D_95C1,
+        );
+        Prints {
+            stock,
+            piles,
+            sort_from,
+        }
+    }
+
+    /// The print of the position these are the parts of.
+    fn print(&self, state: &State) -> u64 {
+        self.piles
+            .iter()
+            .fold(head_print(state, self.stock), |sum, &p| sum.wrapping_add(p))
+    }
+
+    /// The print of `child`, reached from this position by moves that changed only the piles
+    /// in `touched` and left the stock and the start rank as they were.
+    fn after(&self, child: &State, touched: u32) -> u64 {
+        let mut print = head_print(child, self.stock);
+        for (i, &p) in self.piles.iter().enumerate() {
+            let p = if touched >> i & 1 != 0 {
+                pile_print(child, i, self.sort_from)
+            } else {
+                p
+            };
+            print = print.wrapping_add(p);
+        }
+        print
+    }
+}
+
+/// Piles from this one on are interchangeable in the key (sorted): see `key`.
+#[inline]
+fn sort_from(state: &State) -> usize {
+    if state.start == NO_START {
+        return 0;
+    }
+    match state.stock_len {
+        0 => 0,
+        LAST_DEAL => LAST_DEAL_PILES,
+        _ => TABLEAU_PILES,
+    }
+}
+
+/// The print of the key's head (start rank and foundations, or the choice) and the stock,
+/// given the stock's `cards_hash`.
+#[inline]
+fn head_print(state: &State, stock: u64) -> u64 {
+    let head = if state.start == NO_START {
+        u64::from_le_bytes([NO_START, state.choices_left, state.chooser, 0, 0, 0, 0, 1])
     } else {
         let [c, d, h, s] = state.up_by_suit();
-        let sort_from = match state.stock_len {
-            0 => 0,
-            LAST_DEAL => LAST_DEAL_PILES,
-            _ => TABLEAU_PILES,
-        };
-        (u64::from_le_bytes([state.start, c, d, h, s, 0, 0, 2]), sort_from)
+        u64::from_le_bytes([state.start, c, d, h, s, 0, 0, 2])
     };
-    // The cards with room to read 8 at a time past the last.
-    let mut cards = [0u8; DECK + 8];
-    cards[..DECK].copy_from_slice(&state.cards);
-    let piles_end = state.ends[TABLEAU_PILES - 1] as usize;
-    let mut print = mix(head ^ cards_hash(&cards, piles_end, state.stock_len as usize, 0x7A3D_95C1));
-    let mut from = 0;
-    for i in 0..TABLEAU_PILES {
-        let end = state.ends[i] as usize;
-        let seed = if i < sort_from { i as u64 + 1 } else { 0 };
-        print = print.wrapping_add(cards_hash(&cards, from, end - from, seed));
-        from = end;
-    }
-    print
+    mix(head ^ stock)
+}
+
+/// Pile `i`'s part of the print: with its place before `sort_from`, without after.
+#[inline]
+fn pile_print(state: &State, i: usize, sort_from: usize) -> u64 {
+    let from = if i == 0 {
+        0
+    } else {
+        state.ends[i - 1] as usize
+    };
+    let seed = if i < sort_from { i as u64 + 1 } else { 0 };
+    cards_hash(&state.cards, from, state.ends[i] as usize - from, seed)
 }
 
 /// A hash of `len` cards from `cards[from..]` and of `len`, from `seed`: eight cards a word.
 #[inline]
-fn cards_hash(cards: &[u8; DECK + 8], from: usize, len: usize, seed: u64) -> u64 {
+fn cards_hash(cards: &[u8; DECK], from: usize, len: usize, seed: u64) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
     let mut h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ len as u64;
     let mut k = 0;
     while k < len {
-        let word = u64::from_le_bytes(cards[from + k..from + k + 8].try_into().expect("8 bytes"));
+        let at = from + k;
         let left = len - k;
-        let word = if left < 8 { word & ((1u64 << (8 * left)) - 1) } else { word };
+        // A whole word where the array has one (bytes past the cards masked off); the deck's
+        // last few cards by a copy.
+        let word = if at + 8 <= DECK {
+            let word = u64::from_le_bytes(cards[at..at + 8].try_into().expect("8 bytes"));
+            if left < 8 {
+                word & ((1u64 << (8 * left)) - 1)
+            } else {
+                word
+            }
+        } else {
+            let mut bytes = [0u8; 8];
+            bytes[..DECK - at].copy_from_slice(&cards[at..]);
+            u64::from_le_bytes(bytes)
+                & if left < 8 {
+                    (1u64 << (8 * left)) - 1
+                } else {
+                    u64::MAX
+                }
+        };
         h = (h.rotate_left(5) ^ word).wrapping_mul(K);
         k += 8;
     }
@@ -389,8 +546,54 @@ impl SearchGame for Hamilton {
         self.children_with(state, order, true, out);
     }
 
+    fn valued_children(&self, state: &State, out: &mut Vec<Child<State>>, values: &mut Vec<i64>) {
+        out.clear();
+        values.clear();
+        if pinned(state) {
+            return;
+        }
+        SCRATCH.with(|scratch| {
+            children_into(
+                state,
+                Order::Valued,
+                &mut scratch.borrow_mut(),
+                out,
+                Some(values),
+                false,
+            )
+        });
+    }
+
+    /// Half of the budget first (`patience/games/hamilton/search.py`'s `streamline_first`).
+    const STREAMLINE_FIRST: f64 = 0.5;
+
+    fn streamlined_children(
+        &self,
+        state: &State,
+        out: &mut Vec<Child<State>>,
+        values: &mut Vec<i64>,
+    ) {
+        out.clear();
+        values.clear();
+        if pinned(state) {
+            return;
+        }
+        SCRATCH.with(|scratch| {
+            children_into(
+                state,
+                Order::Valued,
+                &mut scratch.borrow_mut(),
+                out,
+                Some(values),
+                true,
+            )
+        });
+    }
+
     fn play(&self, state: &State, _order: Order, moves: &[Move]) -> State {
-        moves.iter().fold(*state, |position, &m| apply(&position, m))
+        moves
+            .iter()
+            .fold(*state, |position, &m| apply(&position, m))
     }
 
     /// Python's value in half points (an exact integer: the same order as Python's floats).
@@ -401,7 +604,10 @@ impl SearchGame for Hamilton {
     /// Before the choice, one part per start card still to be had: the stock clicks that turn
     /// it to the Chooser, `c-f1`, and the safe moves after it. After the choice, the root.
     fn split(&self, state: &State) -> Vec<Child<State>> {
-        let root = vec![Child { moves: Vec::new(), state: *state }];
+        let root = vec![Child {
+            moves: Vec::new(),
+            state: *state,
+        }];
         if state.start != NO_START {
             return root;
         }
@@ -464,11 +670,64 @@ mod tests {
             assert_eq!(fingerprint(&a), fingerprint(&b));
         }
         // with three cards in the stock no pile is sorted: another order is another position
-        let (a, b) = (position(&[9, 10, 11], &piles), position(&[9, 10, 11], &turned));
+        let (a, b) = (
+            position(&[9, 10, 11], &piles),
+            position(&[9, 10, 11], &turned),
+        );
         assert_ne!(fingerprint(&a), fingerprint(&b));
         let mut moved = piles.clone();
         moved[0].pop();
         moved[1].push(28);
-        assert_ne!(fingerprint(&position(&[], &piles)), fingerprint(&position(&[], &moved)));
+        assert_ne!(
+            fingerprint(&position(&[], &piles)),
+            fingerprint(&position(&[], &moved))
+        );
+    }
+
+    /// The streamliner's children are children of the full game, with their values, and every
+    /// child whose move the smaller game keeps is among them; along playouts of many deals,
+    /// where some moves are left out (cards back from foundations, runs split).
+    #[test]
+    fn the_smaller_game_keeps_exactly_the_moves_it_allows() {
+        let (mut full, mut small, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut full_values, mut moves) = (Vec::new(), Vec::new());
+        let mut left = 0;
+        for deal in 1..=60u64 {
+            for part in Hamilton.split(&super::super::rules::numbered_deal(deal)) {
+                let mut state = part.state;
+                for step in 0..150usize {
+                    Hamilton.valued_children(&state, &mut full, &mut full_values);
+                    Hamilton.streamlined_children(&state, &mut small, &mut values);
+                    for (child, &v) in small.iter().zip(&values) {
+                        assert!(
+                            full.iter().any(|c| c.state == child.state),
+                            "a child of the full game"
+                        );
+                        assert_eq!(v, value(&child.state) as i64);
+                        assert!(!left_out(&state, child.moves[0]));
+                    }
+                    for child in &full {
+                        if left_out(&state, child.moves[0]) {
+                            left += 1;
+                        } else {
+                            assert!(
+                                small.iter().any(|c| c.state == child.state),
+                                "kept: {:?}",
+                                child.moves[0]
+                            );
+                        }
+                    }
+                    legal_moves(&state, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = safe_closure(
+                        &apply(&state, moves[(step * 17 + deal as usize) % moves.len()]),
+                        &mut Vec::new(),
+                    );
+                }
+            }
+        }
+        assert!(left > 100, "moves left out: {left}");
     }
 }

@@ -137,7 +137,10 @@ impl State {
             let s = suit(f[0]);
             for (k, &c) in f.iter().enumerate() {
                 if c != foundation_card(start, s, k as u8) {
-                    return Err(format!("foundation {} is not built up in suit from the start rank", j + 1));
+                    return Err(format!(
+                        "foundation {} is not built up in suit from the start rank",
+                        j + 1
+                    ));
                 }
             }
             state.found_suit[j] = s;
@@ -193,7 +196,9 @@ impl State {
 
     /// Foundation `j`'s cards, bottom first.
     pub fn foundation(&self, j: usize) -> Vec<Card> {
-        (0..self.found_len[j]).map(|k| foundation_card(self.start, self.found_suit[j], k)).collect()
+        (0..self.found_len[j])
+            .map(|k| foundation_card(self.start, self.found_suit[j], k))
+            .collect()
     }
 
     /// Cards on the foundations of each suit (clubs, diamonds, hearts, spades).

@@ -20,7 +20,10 @@ fn cards_field(out: &mut String, cards: &[Card]) {
 /// The position as Python's `position_text` writes it.
 pub fn position_text(state: &State) -> String {
     let mut out = String::with_capacity(200);
-    out.push_str(&format!("hamilton start={} choices={} chooser=", state.start, state.choices_left));
+    out.push_str(&format!(
+        "hamilton start={} choices={} chooser=",
+        state.start, state.choices_left
+    ));
     if state.chooser == NONE {
         out.push('-');
     } else {
@@ -49,13 +52,18 @@ fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
     if text == "-" {
         return Ok(Vec::new());
     }
-    text.split(',').map(|w| parse_card(w).map_err(|e| format!("position: {e}"))).collect()
+    text.split(',')
+        .map(|w| parse_card(w).map_err(|e| format!("position: {e}")))
+        .collect()
 }
 
 fn parse_piles(text: &str, count: usize) -> Result<Vec<Vec<Card>>, String> {
     let parts: Vec<&str> = text.split(';').collect();
     if parts.len() != count {
-        return Err(format!("position: expected {count} piles, found {} in {text:?}", parts.len()));
+        return Err(format!(
+            "position: expected {count} piles, found {} in {text:?}",
+            parts.len()
+        ));
     }
     parts.into_iter().map(parse_cards).collect()
 }
@@ -108,13 +116,21 @@ pub fn parse_position(text: &str) -> Result<State, String> {
         return Err("position: start must be 0-13 and choices 0-3".into());
     }
     let start = start as u8;
-    let chooser = if values[2] == "-" { NONE } else { parse_cards(values[2])?[0] };
+    let chooser = if values[2] == "-" {
+        NONE
+    } else {
+        parse_cards(values[2])?[0]
+    };
     let tableau = parse_piles(values[5], TABLEAU_PILES)?;
     let foundations = parse_piles(values[4], FOUNDATIONS)?;
     let stock = parse_cards(values[3])?;
     // conservation: every card exactly once
     let mut counts = [0u32; DECK];
-    let every = tableau.iter().chain(foundations.iter()).flatten().chain(stock.iter());
+    let every = tableau
+        .iter()
+        .chain(foundations.iter())
+        .flatten()
+        .chain(stock.iter());
     let mut total = 0;
     for &c in every.chain((chooser != NONE).then_some(&chooser)) {
         counts[c as usize] += 1;
@@ -123,9 +139,15 @@ pub fn parse_position(text: &str) -> Result<State, String> {
     if total != DECK {
         return Err(format!("position holds {total} cards, expected {DECK}"));
     }
-    let wrong: Vec<String> = (0..DECK as u8).filter(|&c| counts[c as usize] != 1).map(card_text).collect();
+    let wrong: Vec<String> = (0..DECK as u8)
+        .filter(|&c| counts[c as usize] != 1)
+        .map(card_text)
+        .collect();
     if !wrong.is_empty() {
-        return Err(format!("position holds {} a wrong number of times", wrong.join(", ")));
+        return Err(format!(
+            "position holds {} a wrong number of times",
+            wrong.join(", ")
+        ));
     }
     if start != NO_START && chooser != NONE {
         return Err("position: the Chooser is empty once a start card is chosen".into());

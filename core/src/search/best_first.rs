@@ -112,6 +112,8 @@ pub(crate) struct BestFirst<S> {
     nodes: Vec<Node>,
     moves: Vec<Move>,
     buf: Vec<Child<S>>,
+    /// The values of `buf`'s children.
+    values: Vec<i64>,
     key: Vec<u8>,
     handed: Option<Handed<S>>,
     /// Children entered per expansion at most (0: all).
@@ -125,14 +127,24 @@ impl<S: Clone> BestFirst<S> {
     /// enters at most `batch` children per expansion (0: all).
     pub fn new(root: S, batch: u32) -> BestFirst<S> {
         let mut heap = BinaryHeap::new();
-        heap.push(Entry { value: 0, depth: 0, node: 0, slot: 0, first: 0 });
+        heap.push(Entry {
+            value: 0,
+            depth: 0,
+            node: 0,
+            slot: 0,
+            first: 0,
+        });
         BestFirst {
             heap,
             slab: vec![root],
             free: Vec::new(),
-            nodes: vec![Node { parent: NO_PARENT, end: 0 }],
+            nodes: vec![Node {
+                parent: NO_PARENT,
+                end: 0,
+            }],
             moves: Vec::new(),
             buf: Vec::new(),
+            values: Vec::new(),
             key: Vec::new(),
             handed: None,
             batch: batch as usize,
@@ -147,7 +159,10 @@ impl<S: Clone> BestFirst<S> {
             + self.free.capacity() * size_of::<u32>()
             + self.nodes.capacity() * size_of::<Node>()
             + self.moves.capacity() * size_of::<Move>()
-            + self.handed.as_ref().map_or(0, |h| h.roots.capacity() * size_of::<Entry>())
+            + self
+                .handed
+                .as_ref()
+                .map_or(0, |h| h.roots.capacity() * size_of::<Entry>())
     }
 
     /// The bytes the path of the depth-first search it handed over to holds (0 before).
@@ -208,15 +223,18 @@ impl<S: Clone> BestFirst<S> {
         entry: Entry,
     ) -> Option<Vec<Move>> {
         let slot = entry.slot as usize;
-        game.children(&self.slab[slot], Order::Valued, &mut self.buf);
+        game.valued_children(&self.slab[slot], &mut self.buf, &mut self.values);
         let mut children = std::mem::take(&mut self.buf);
         let mut won = None;
         let mut entered = 0;
         let mut rest = None;
         for (i, child) in children.drain(..).enumerate().skip(entry.first as usize) {
             if entered == self.batch && self.batch > 0 {
-                let value = game.value(&child.state);
-                rest = Some(Entry { value, first: i as u32, ..entry });
+                rest = Some(Entry {
+                    value: self.values[i],
+                    first: i as u32,
+                    ..entry
+                });
                 break;
             }
             if game.is_won(&child.state) {
@@ -231,8 +249,12 @@ impl<S: Clone> BestFirst<S> {
             entered += 1;
             self.moves.extend_from_slice(&child.moves);
             let node = self.nodes.len() as u32;
-            self.nodes.push(Node { parent: entry.node, end: self.moves.len() as u32 });
-            let value = game.value(&child.state);
+            self.nodes.push(Node {
+                parent: entry.node,
+                end: self.moves.len() as u32,
+            });
+            let value = self.values[i];
+            debug_assert_eq!(value, game.value(&child.state));
             let slot = match self.free.pop() {
                 Some(slot) => {
                     self.slab[slot as usize] = child.state;
@@ -243,7 +265,13 @@ impl<S: Clone> BestFirst<S> {
                     (self.slab.len() - 1) as u32
                 }
             };
-            self.heap.push(Entry { value, depth: entry.depth + 1, node, slot, first: 0 });
+            self.heap.push(Entry {
+                value,
+                depth: entry.depth + 1,
+                node,
+                slot,
+                first: 0,
+            });
         }
         children.clear();
         self.buf = children;
@@ -266,7 +294,11 @@ impl<S: Clone> BestFirst<S> {
             self.slab[first.slot as usize].clone(),
             self.key.clone(),
         );
-        self.handed = Some(Handed { dfs, roots, current: first.node });
+        self.handed = Some(Handed {
+            dfs,
+            roots,
+            current: first.node,
+        });
     }
 
     /// The depth-first search below the handed roots, one after another.
@@ -342,7 +374,13 @@ mod tests {
     fn the_heap_pops_higher_values_then_deeper_then_older() {
         let mut heap = BinaryHeap::new();
         for (value, depth, node) in [(1, 1, 1), (5, 1, 2), (5, 3, 3), (5, 3, 4), (-2, 9, 5)] {
-            heap.push(Entry { value, depth, node, slot: 0, first: 0 });
+            heap.push(Entry {
+                value,
+                depth,
+                node,
+                slot: 0,
+                first: 0,
+            });
         }
         let order: Vec<u32> = std::iter::from_fn(|| heap.pop().map(|e| e.node)).collect();
         assert_eq!(order, vec![3, 4, 2, 1, 5]);
@@ -353,13 +391,19 @@ mod tests {
         let m = |n: u8| Move::new(20, 20 + n, 1);
         // root 0; 1 below 0 (moves m1 m2); 2 below 0 (m3); 3 below 1 (m4)
         let nodes = [
-            Node { parent: NO_PARENT, end: 0 },
+            Node {
+                parent: NO_PARENT,
+                end: 0,
+            },
             Node { parent: 0, end: 2 },
             Node { parent: 0, end: 3 },
             Node { parent: 1, end: 4 },
         ];
         let moves = [m(1), m(2), m(3), m(4)];
-        assert_eq!(line_to(&nodes, &moves, 3, &[m(9)]), vec![m(1), m(2), m(4), m(9)]);
+        assert_eq!(
+            line_to(&nodes, &moves, 3, &[m(9)]),
+            vec![m(1), m(2), m(4), m(9)]
+        );
         assert_eq!(line_to(&nodes, &moves, 2, &[]), vec![m(3)]);
         assert_eq!(line_to(&nodes, &moves, 0, &[m(5)]), vec![m(5)]);
     }

@@ -28,7 +28,9 @@ pub struct Limits {
 impl Limits {
     /// Whether the stop flag is set.
     pub fn stop_set(&self) -> bool {
-        self.stop.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+        self.stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 }
 
@@ -89,24 +91,46 @@ pub const ALONE_TABLE_BYTES: usize = 32 << 20;
 impl Shares {
     /// Python's Hamilton shares (3 best-first : 1 depth-first), with the plain order's search
     /// beside them (measured with examples/solve_range.rs).
-    pub const DEFAULT: Shares =
-        Shares { best: 3, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true, alone: 0 };
+    pub const DEFAULT: Shares = Shares {
+        best: 3,
+        valued: 1,
+        plain: 1,
+        best_bytes: None,
+        batch: 0,
+        best_leads: true,
+        alone: 0,
+    };
 
     /// The two depth-first searches alone, a slice each (the portfolio before best-first search).
-    pub const DEPTH_FIRST: Shares =
-        Shares { best: 0, valued: 1, plain: 1, best_bytes: None, batch: 0, best_leads: true, alone: 0 };
+    pub const DEPTH_FIRST: Shares = Shares {
+        best: 0,
+        valued: 1,
+        plain: 1,
+        best_bytes: None,
+        batch: 0,
+        best_leads: true,
+        alone: 0,
+    };
 
     /// These shares with the first fields replaced from text
     /// `best,valued,plain[,batch[,best_leads 0/1[,alone]]]` (the examples' `SHARES`).
     pub fn with_text(self, text: &str) -> Result<Shares, String> {
         let n: Vec<u64> = text
             .split(',')
-            .map(|x| x.trim().parse().map_err(|_| format!("not a number: {x:?} in {text:?}")))
+            .map(|x| {
+                x.trim()
+                    .parse()
+                    .map_err(|_| format!("not a number: {x:?} in {text:?}"))
+            })
             .collect::<Result<_, _>>()?;
         if n.len() < 3 {
-            return Err(format!("want best,valued,plain[,batch[,best_leads[,alone]]], not {text:?}"));
+            return Err(format!(
+                "want best,valued,plain[,batch[,best_leads[,alone]]], not {text:?}"
+            ));
         }
-        let small = |k: usize, v: u64| u32::try_from(v).map_err(|_| format!("field {k} too large in {text:?}"));
+        let small = |k: usize, v: u64| {
+            u32::try_from(v).map_err(|_| format!("field {k} too large in {text:?}"))
+        };
         Ok(Shares {
             best: small(0, n[0])?,
             valued: small(1, n[1])?,
@@ -144,22 +168,35 @@ impl Budget {
             // A negative or NaN limit is spent at once; a huge one never is.
             let span = Duration::try_from_secs_f64(s.max(0.0))
                 .unwrap_or(Duration::from_secs(u32::MAX as u64));
-            started.checked_add(span).unwrap_or(started + Duration::from_secs(u32::MAX as u64))
+            started
+                .checked_add(span)
+                .unwrap_or(started + Duration::from_secs(u32::MAX as u64))
         });
-        Budget { max_nodes: limits.max_nodes, deadline, stop: limits.stop.clone(), nodes: 0 }
+        Budget {
+            max_nodes: limits.max_nodes,
+            deadline,
+            stop: limits.stop.clone(),
+            nodes: 0,
+        }
     }
 
     /// Expansions left (`u64::MAX` without a limit).
     pub fn nodes_left(&self) -> u64 {
-        self.max_nodes.map_or(u64::MAX, |max| max.saturating_sub(self.nodes))
+        self.max_nodes
+            .map_or(u64::MAX, |max| max.saturating_sub(self.nodes))
     }
 
     /// Whether the time is up or the stop flag is set (asked once per slice).
     pub fn halted(&self) -> bool {
-        if self.stop.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
             return true;
         }
-        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
     }
 }
 
@@ -170,8 +207,24 @@ mod tests {
     #[test]
     fn shares_are_read_from_text() {
         let read = Shares::DEFAULT.with_text("1, 0, 2,6,0,500").unwrap();
-        assert_eq!((read.best, read.valued, read.plain, read.batch, read.best_leads, read.alone), (1, 0, 2, 6, false, 500));
-        assert_eq!(Shares::DEFAULT.with_text("2,1,1").unwrap(), Shares { best: 2, ..Shares::DEFAULT });
+        assert_eq!(
+            (
+                read.best,
+                read.valued,
+                read.plain,
+                read.batch,
+                read.best_leads,
+                read.alone
+            ),
+            (1, 0, 2, 6, false, 500)
+        );
+        assert_eq!(
+            Shares::DEFAULT.with_text("2,1,1").unwrap(),
+            Shares {
+                best: 2,
+                ..Shares::DEFAULT
+            }
+        );
         assert!(Shares::DEFAULT.with_text("2,1").is_err());
         assert!(Shares::DEFAULT.with_text("2,x,1").is_err());
     }
@@ -179,16 +232,26 @@ mod tests {
     #[test]
     fn limits_are_read() {
         let flag = Arc::new(AtomicBool::new(false));
-        let limits = Limits { max_nodes: Some(10), stop: Some(flag.clone()), ..Limits::default() };
+        let limits = Limits {
+            max_nodes: Some(10),
+            stop: Some(flag.clone()),
+            ..Limits::default()
+        };
         let mut budget = Budget::new(&limits, Instant::now());
         budget.nodes = 4;
         assert_eq!(budget.nodes_left(), 6);
         assert!(!budget.halted());
         flag.store(true, Ordering::Relaxed);
         assert!(budget.halted());
-        let late = Limits { max_seconds: Some(-1.0), ..Limits::default() };
+        let late = Limits {
+            max_seconds: Some(-1.0),
+            ..Limits::default()
+        };
         assert!(Budget::new(&late, Instant::now()).halted());
-        let never = Limits { max_seconds: Some(f64::INFINITY), ..Limits::default() };
+        let never = Limits {
+            max_seconds: Some(f64::INFINITY),
+            ..Limits::default()
+        };
         assert!(!Budget::new(&never, Instant::now()).halted());
         assert_eq!(Budget::new(&never, Instant::now()).nodes_left(), u64::MAX);
     }

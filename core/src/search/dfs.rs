@@ -159,7 +159,8 @@ impl<S: Clone> DepthFirst<S> {
             // Entered now, unless entered before; a key on the path that had been dropped from
             // the table goes back in (it is being expanded: entered) and is skipped.
             let fresh = table.insert(hash, key) && !self.on_path(hash, key);
-            let moves = &self.moves[kid.moves_start as usize..(kid.moves_start + kid.moves_len) as usize];
+            let moves =
+                &self.moves[kid.moves_start as usize..(kid.moves_start + kid.moves_len) as usize];
             let top = self.frames.last_mut().expect("a frame");
             top.next += 1;
             if !fresh {

@@ -62,6 +62,37 @@ pub trait SearchGame {
             .state
     }
 
+    /// `children(state, Order::Valued, out)` and each child's `value`, in the same order, in
+    /// `values` (cleared first). Best-first search asks this: a game that ranks its children by
+    /// value has them at hand, and computing them again is much of an expansion's cost. The
+    /// default asks `value` of each child.
+    fn valued_children(
+        &self,
+        state: &Self::State,
+        out: &mut Vec<Child<Self::State>>,
+        values: &mut Vec<i64>,
+    ) {
+        self.children(state, Order::Valued, out);
+        values.clear();
+        values.extend(out.iter().map(|child| self.value(&child.state)));
+    }
+
+    /// The share of the budget (positions and seconds) the streamliner gets alone before the
+    /// whole search (see `search::streamline`); 0, the default: no streamliner.
+    const STREAMLINE_FIRST: f64 = 0.0;
+
+    /// The children of the streamliner's smaller game: some of `valued_children`, with their
+    /// values (the default: all of them). Its moves are legal moves and its safe moves the
+    /// full game's, so its wins are wins; leaving moves out is what makes it smaller.
+    fn streamlined_children(
+        &self,
+        state: &Self::State,
+        out: &mut Vec<Child<Self::State>>,
+        values: &mut Vec<i64>,
+    ) {
+        self.valued_children(state, out, values);
+    }
+
     /// How promising `state` looks, higher is better: best-first search expands the position
     /// of highest value it has met. The default, 0 for all, leaves best-first search to its
     /// tie-breaks (deeper first, then first met).
@@ -73,6 +104,9 @@ pub trait SearchGame {
     /// per start choice). Each part is the moves that lead to it from `state` and the position
     /// reached. The default is one part, the root itself.
     fn split(&self, state: &Self::State) -> Vec<Child<Self::State>> {
-        vec![Child { moves: Vec::new(), state: state.clone() }]
+        vec![Child {
+            moves: Vec::new(),
+            state: state.clone(),
+        }]
     }
 }

@@ -11,6 +11,7 @@ pub mod game;
 pub mod hash;
 pub mod proofs;
 pub mod solve;
+mod streamline;
 pub mod table;
 
 pub use budget::{Limits, Shares, DEFAULT_TABLE_BYTES};

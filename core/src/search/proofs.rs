@@ -45,7 +45,11 @@ impl Proofs {
     /// An empty store whose lost positions' keys take at most `cap` bytes, and those of the
     /// looser game's at most `looser_cap`.
     pub fn with_looser(cap: usize, looser_cap: usize) -> Proofs {
-        Proofs { lost: KeyTable::new(cap), roots: KeyTable::new(usize::MAX), looser: KeyTable::new(looser_cap) }
+        Proofs {
+            lost: KeyTable::new(cap),
+            roots: KeyTable::new(usize::MAX),
+            looser: KeyTable::new(looser_cap),
+        }
     }
 
     /// Keys held (roots and other lost positions, and the looser game's).

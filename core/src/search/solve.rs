@@ -48,6 +48,7 @@ use super::dfs::{DepthFirst, Step};
 use super::game::{Order, SearchGame};
 use super::hash::hash_key;
 use super::proofs::Proofs;
+use super::streamline::Streamlined;
 use super::table::KeyTable;
 use crate::moves::Move;
 
@@ -139,8 +140,8 @@ pub fn solve_proving<G: SearchGame>(
     search(game, state, limits, &G::SHARES, Some(proofs))
 }
 
-/// The lone best-first search first when the shares give it positions (`Shares::alone`), then
-/// the portfolio on what is left of the budget.
+/// The streamliner first when the game has one (`SearchGame::STREAMLINE_FIRST`), then the
+/// whole search (`search_whole`) on what is left of the budget.
 fn search<G: SearchGame>(
     game: &G,
     state: &G::State,
@@ -148,53 +149,156 @@ fn search<G: SearchGame>(
     shares: &Shares,
     mut proofs: Option<&mut Proofs>,
 ) -> Outcome {
-    if shares.alone == 0 || shares.best == 0 {
-        return portfolio(game, state, limits, shares, proofs);
+    let share = G::STREAMLINE_FIRST;
+    if share <= 0.0 || shares.best == 0 {
+        return search_whole(game, state, limits, shares, proofs);
     }
     let started = Instant::now();
-    let most = match limits.max_nodes {
-        Some(max) => shares.alone.min(((max as f64 * ALONE_SHARE).ceil() as u64).max(1)),
-        None => shares.alone,
-    };
-    let lone = Shares { best: 1, valued: 0, plain: 0, best_leads: true, alone: 0, ..*shares };
-    let lone_limits = Limits {
-        max_nodes: Some(most),
-        max_seconds: limits.max_seconds.map(|s| s * ALONE_SHARE),
-        table_bytes: limits.table_bytes.min(ALONE_TABLE_BYTES),
+    let first_limits = Limits {
+        max_nodes: limits
+            .max_nodes
+            .map(|max| ((max as f64 * share).ceil() as u64).max(1)),
+        max_seconds: limits.max_seconds.map(|s| s * share),
         ..limits.clone()
     };
-    let first = portfolio(game, state, &lone_limits, &lone, proofs.as_deref_mut());
-    // best-first search alone is a whole search (an owner, see above): its loss is a proof too
-    if first.status != Status::Unknown || first.memory_spent || limits.stop_set() {
-        return Outcome { seconds: started.elapsed().as_secs_f64(), ..first };
-    }
-    let rest = Limits {
-        max_nodes: limits.max_nodes.map(|max| max.saturating_sub(first.nodes)),
-        max_seconds: limits.max_seconds.map(|s| (s - started.elapsed().as_secs_f64()).max(0.0)),
-        ..limits.clone()
+    let lone = Shares {
+        best: 1,
+        valued: 0,
+        plain: 0,
+        best_leads: true,
+        alone: 0,
+        ..*shares
     };
-    let mut outcome = portfolio(game, state, &rest, &Shares { alone: 0, ..*shares }, proofs);
-    outcome.nodes += first.nodes;
-    outcome.best_nodes += first.best_nodes;
-    outcome.peak_entries = outcome.peak_entries.max(first.peak_entries);
-    outcome.best_bytes = outcome.best_bytes.max(first.best_bytes);
-    outcome.deepest = outcome.deepest.max(first.deepest);
-    for (part, lone) in outcome.parts.iter_mut().zip(&first.parts) {
-        *part += lone; // the same root, so the same parts
+    // Positions proven lost are lost in the smaller game too, so it skips them; but its
+    // running out proves nothing, so it adds none.
+    let first = portfolio(
+        &Streamlined(game),
+        state,
+        &first_limits,
+        &lone,
+        proofs.as_deref_mut(),
+        false,
+    );
+    if first.status == Status::Won || limits.stop_set() {
+        let status = if first.status == Status::Won {
+            Status::Won
+        } else {
+            Status::Unknown
+        };
+        return Outcome {
+            status,
+            seconds: started.elapsed().as_secs_f64(),
+            ..first
+        };
     }
-    outcome.seconds = started.elapsed().as_secs_f64();
+    let rest = rest_of(limits, first.nodes, started);
+    let mut outcome = search_whole(game, state, &rest, shares, proofs);
+    add_earlier(&mut outcome, &first, started);
     outcome
 }
 
-/// The portfolio of searches on one table (see above).
-fn portfolio<G: SearchGame>(
+/// `limits` less the `nodes` and the seconds since `started` that an earlier search took.
+fn rest_of(limits: &Limits, nodes: u64, started: Instant) -> Limits {
+    Limits {
+        max_nodes: limits.max_nodes.map(|max| max.saturating_sub(nodes)),
+        max_seconds: limits
+            .max_seconds
+            .map(|s| (s - started.elapsed().as_secs_f64()).max(0.0)),
+        ..limits.clone()
+    }
+}
+
+/// Counts an earlier search of the same root (started at `started`) into `outcome`.
+fn add_earlier(outcome: &mut Outcome, earlier: &Outcome, started: Instant) {
+    outcome.nodes += earlier.nodes;
+    outcome.best_nodes += earlier.best_nodes;
+    outcome.peak_entries = outcome.peak_entries.max(earlier.peak_entries);
+    outcome.best_bytes = outcome.best_bytes.max(earlier.best_bytes);
+    outcome.deepest = outcome.deepest.max(earlier.deepest);
+    for (part, lone) in outcome.parts.iter_mut().zip(&earlier.parts) {
+        *part += lone; // the same root, so the same parts
+    }
+    outcome.seconds = started.elapsed().as_secs_f64();
+}
+
+/// The lone best-first search first when the shares give it positions (`Shares::alone`), then
+/// the portfolio on what is left of the budget.
+fn search_whole<G: SearchGame>(
     game: &G,
     state: &G::State,
     limits: &Limits,
     shares: &Shares,
     mut proofs: Option<&mut Proofs>,
 ) -> Outcome {
-    assert!(shares.best + shares.valued + shares.plain > 0, "no search has a share");
+    if shares.alone == 0 || shares.best == 0 {
+        return portfolio(game, state, limits, shares, proofs, true);
+    }
+    let started = Instant::now();
+    let most = match limits.max_nodes {
+        Some(max) => shares
+            .alone
+            .min(((max as f64 * ALONE_SHARE).ceil() as u64).max(1)),
+        None => shares.alone,
+    };
+    let lone = Shares {
+        best: 1,
+        valued: 0,
+        plain: 0,
+        best_leads: true,
+        alone: 0,
+        ..*shares
+    };
+    let lone_limits = Limits {
+        max_nodes: Some(most),
+        max_seconds: limits.max_seconds.map(|s| s * ALONE_SHARE),
+        table_bytes: limits.table_bytes.min(ALONE_TABLE_BYTES),
+        ..limits.clone()
+    };
+    let first = portfolio(
+        game,
+        state,
+        &lone_limits,
+        &lone,
+        proofs.as_deref_mut(),
+        true,
+    );
+    // best-first search alone is a whole search (an owner, see above): its loss is a proof too
+    if first.status != Status::Unknown || first.memory_spent || limits.stop_set() {
+        return Outcome {
+            seconds: started.elapsed().as_secs_f64(),
+            ..first
+        };
+    }
+    let rest = rest_of(limits, first.nodes, started);
+    let mut outcome = portfolio(
+        game,
+        state,
+        &rest,
+        &Shares {
+            alone: 0,
+            ..*shares
+        },
+        proofs,
+        true,
+    );
+    add_earlier(&mut outcome, &first, started);
+    outcome
+}
+
+/// The portfolio of searches on one table (see above). With `proofs`, positions it holds are
+/// skipped, and with `prove` a loss adds the positions entered to it.
+fn portfolio<G: SearchGame>(
+    game: &G,
+    state: &G::State,
+    limits: &Limits,
+    shares: &Shares,
+    mut proofs: Option<&mut Proofs>,
+    prove: bool,
+) -> Outcome {
+    assert!(
+        shares.best + shares.valued + shares.plain > 0,
+        "no search has a share"
+    );
     let started = Instant::now();
     let mut outcome = Outcome {
         status: Status::Unknown,
@@ -213,7 +317,11 @@ fn portfolio<G: SearchGame>(
     };
     let mut prefix = Vec::new();
     let root = game.normalize(state, &mut prefix);
-    let parts = if game.is_won(&root) { Vec::new() } else { game.split(&root) };
+    let parts = if game.is_won(&root) {
+        Vec::new()
+    } else {
+        game.split(&root)
+    };
     outcome.parts = vec![0; parts.len()];
     let mut table = KeyTable::new(limits.table_bytes);
     let mut root_key = Vec::new();
@@ -244,12 +352,20 @@ fn portfolio<G: SearchGame>(
             if slices > 0 {
                 let runner =
                     Runner::Depth(DepthFirst::new(order, child.state.clone(), key.clone()));
-                searches.push(Search { part, slices, runner });
+                searches.push(Search {
+                    part,
+                    slices,
+                    runner,
+                });
             }
         }
         if shares.best > 0 {
             let runner = Runner::Best(Box::new(BestFirst::new(child.state.clone(), shares.batch)));
-            let best = Search { part, slices: shares.best, runner };
+            let best = Search {
+                part,
+                slices: shares.best,
+                runner,
+            };
             if shares.best_leads {
                 searches.insert(first, best);
             } else {
@@ -278,7 +394,7 @@ fn portfolio<G: SearchGame>(
     }
     if let Some(proofs) = proofs {
         *proofs = table.take_proofs();
-        if outcome.status == Status::Lost {
+        if outcome.status == Status::Lost && prove {
             proofs.add_lost(&table, &root_key);
         }
     }

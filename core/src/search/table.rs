@@ -118,7 +118,9 @@ impl KeyTable {
         };
         let need = varint_len(key.len()) + key.len();
         if self.make_room(need) {
-            slot = self.find(hash, key).expect_err("a key dropped cannot be found");
+            slot = self
+                .find(hash, key)
+                .expect_err("a key dropped cannot be found");
         }
         let offset = self.arena.len();
         push_varint(&mut self.arena, key.len());

@@ -83,7 +83,9 @@ pub(crate) fn pile_words(state: &State) -> [u128; PILES] {
     let flat = state.tableau.as_flattened();
     let mut words = [0u128; PILES];
     for (i, word) in words.iter_mut().enumerate().take(PILES - 1) {
-        let bytes: [u8; 16] = flat[i * PILE_CAP..i * PILE_CAP + 16].try_into().expect("16 bytes");
+        let bytes: [u8; 16] = flat[i * PILE_CAP..i * PILE_CAP + 16]
+            .try_into()
+            .expect("16 bytes");
         *word = (u128::from_be_bytes(bytes) & !0xFF_FFFF) + ONES[state.heights[i] as usize];
     }
     words[PILES - 1] = pile_word(state, PILES - 1);
@@ -156,7 +158,9 @@ pub(crate) fn same_head(a: &State, b: &State) -> bool {
 /// A hash of `state`'s key (equal keys, equal prints) that needs no sort: the piles' words
 /// are mixed one by one and added.
 pub(crate) fn fingerprint(state: &State) -> u64 {
-    (0..PILES).fold(head_print(state), |h, i| h.wrapping_add(pile_print(state, i)))
+    (0..PILES).fold(head_print(state), |h, i| {
+        h.wrapping_add(pile_print(state, i))
+    })
 }
 
 /// The part of `fingerprint` that is not the piles'.
@@ -164,7 +168,16 @@ pub(crate) fn fingerprint(state: &State) -> u64 {
 pub(crate) fn head_print(state: &State) -> u64 {
     let [c, d, h, s] = suit_counts(state);
     let top = state.waste_top().unwrap_or(0xFF);
-    mix(u64::from_le_bytes([state.stock_len, state.waste_len, top, 0, c, d, h, s]))
+    mix(u64::from_le_bytes([
+        state.stock_len,
+        state.waste_len,
+        top,
+        0,
+        c,
+        d,
+        h,
+        s,
+    ]))
 }
 
 /// Pile `i`'s share of `fingerprint`.
@@ -196,7 +209,10 @@ mod tests {
         }
         let mut s = State::empty();
         // two piles that begin with the 6 of clubs (the longer one first), then a third
-        for (i, pile) in [&[5u8, 6, 7][..], &[9, 10, 11, 12], &[], &[5, 4], &[9], &[0]].iter().enumerate() {
+        for (i, pile) in [&[5u8, 6, 7][..], &[9, 10, 11, 12], &[], &[5, 4], &[9], &[0]]
+            .iter()
+            .enumerate()
+        {
             for &c in pile.iter() {
                 s.push_pile(i, c);
             }

@@ -6,8 +6,8 @@
 //! The two copies of a card are the same `Card` (0..51).
 
 pub mod key;
-pub mod runs;
 pub mod rules;
+pub mod runs;
 pub mod search;
 pub mod state;
 pub mod text;

@@ -167,7 +167,10 @@ impl Collector<'_> {
         let base = s.moves.len();
         s.moves.push(mv);
         if s.kept.len() == self.live {
-            s.kept.push(Child { moves: Vec::new(), state: from.clone() });
+            s.kept.push(Child {
+                moves: Vec::new(),
+                state: from.clone(),
+            });
         } else {
             s.kept[self.live].state.clone_from(from);
         }
@@ -189,7 +192,9 @@ impl Collector<'_> {
         while left != 0 {
             let i = left.trailing_zeros() as usize;
             left &= left - 1;
-            print = print.wrapping_sub(self.pile_prints[i]).wrapping_add(pile_print(child, i));
+            print = print
+                .wrapping_sub(self.pile_prints[i])
+                .wrapping_add(pile_print(child, i));
         }
         debug_assert_eq!(print, fingerprint(child));
         let mut known = false;
@@ -255,10 +260,31 @@ fn plain_rank(first: Move) -> u8 {
 /// first of each key kept; then put in `order` (a stable sort).
 pub fn children(state: &State, order: Order, out: &mut Vec<Child<State>>) {
     out.clear();
-    SCRATCH.with(|scratch| children_into(state, order, &mut scratch.borrow_mut(), out));
+    SCRATCH.with(|scratch| children_into(state, order, &mut scratch.borrow_mut(), out, None));
 }
 
-fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut Vec<Child<State>>) {
+/// `children` in `Order::Valued` with each child's `value2` in `values` (cleared first).
+pub fn valued_children(state: &State, out: &mut Vec<Child<State>>, values: &mut Vec<i64>) {
+    out.clear();
+    SCRATCH.with(|scratch| {
+        children_into(
+            state,
+            Order::Valued,
+            &mut scratch.borrow_mut(),
+            out,
+            Some(values),
+        )
+    });
+}
+
+/// With `values`, the children's values (in `Order::Valued`, their ranks negated) go there.
+fn children_into(
+    state: &State,
+    order: Order,
+    scratch: &mut Scratch,
+    out: &mut Vec<Child<State>>,
+    values: Option<&mut Vec<i64>>,
+) {
     scratch.legal.clear();
     legal_moves(state, &mut scratch.legal);
     scratch.prints.clear();
@@ -277,7 +303,9 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
     for &mv in legal.iter().filter(|m| m.src != STOCK) {
         c.add(state, mv);
     }
-    let first_empty = (0..PILES).find(|&i| state.heights[i] == 0).map(|i| TABLEAU + i as u8);
+    let first_empty = (0..PILES)
+        .find(|&i| state.heights[i] == 0)
+        .map(|i| TABLEAU + i as u8);
     let mut turned = state.clone();
     let mut dsts = [0u8; 24];
     for k in 1..=state.stock_len as usize {
@@ -294,9 +322,16 @@ fn children_into(state: &State, order: Order, scratch: &mut Scratch, out: &mut V
     s.legal = legal;
     // (rank, place) pairs are distinct, so the unstable sort is the stable sort by rank
     s.ranks.sort_unstable();
+    if let Some(values) = values {
+        values.clear();
+        values.extend(s.ranks.iter().map(|&(rank, _)| -(rank as i64)));
+    }
     out.extend(s.ranks.iter().map(|&(_, n)| {
         let kid = &mut s.kept[n as usize];
-        Child { moves: std::mem::take(&mut kid.moves), state: kid.state.clone() }
+        Child {
+            moves: std::mem::take(&mut kid.moves),
+            state: kid.state.clone(),
+        }
     }));
 }
 
@@ -312,7 +347,11 @@ impl SearchGame for UnionSquare {
     ///
     /// Best-first search first gets `alone` positions of its own (`Shares::alone`): mid-game
     /// positions where the depth-first searches' first dives hide the way out from it.
-    const SHARES: Shares = Shares { best_leads: false, alone: ALONE, ..Shares::DEFAULT };
+    const SHARES: Shares = Shares {
+        best_leads: false,
+        alone: ALONE,
+        ..Shares::DEFAULT
+    };
 
     fn is_won(&self, state: &State) -> bool {
         is_won(state)
@@ -330,6 +369,10 @@ impl SearchGame for UnionSquare {
 
     fn children(&self, state: &State, order: Order, out: &mut Vec<Child<State>>) {
         children(state, order, out)
+    }
+
+    fn valued_children(&self, state: &State, out: &mut Vec<Child<State>>, values: &mut Vec<i64>) {
+        valued_children(state, out, values)
     }
 
     fn play(&self, state: &State, _order: Order, moves: &[Move]) -> State {

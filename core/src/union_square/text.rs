@@ -49,13 +49,18 @@ fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
     if text == "-" {
         return Ok(Vec::new());
     }
-    text.split(',').map(|w| parse_card(w).map_err(|e| format!("position: {e}"))).collect()
+    text.split(',')
+        .map(|w| parse_card(w).map_err(|e| format!("position: {e}")))
+        .collect()
 }
 
 fn parse_piles(text: &str, count: usize) -> Result<Vec<Vec<Card>>, String> {
     let parts: Vec<&str> = text.split(';').collect();
     if parts.len() != count {
-        return Err(format!("position: expected {count} piles, found {} in {text:?}", parts.len()));
+        return Err(format!(
+            "position: expected {count} piles, found {} in {text:?}",
+            parts.len()
+        ));
     }
     parts.into_iter().map(parse_cards).collect()
 }
@@ -106,7 +111,12 @@ pub fn parse_position(text: &str) -> Result<State, String> {
     let waste = parse_cards(waste.unwrap_or_default())?;
 
     let mut counts = [0usize; 52];
-    let all = tableau.iter().chain(&foundations).flatten().chain(&stock).chain(&waste);
+    let all = tableau
+        .iter()
+        .chain(&foundations)
+        .flatten()
+        .chain(&stock)
+        .chain(&waste);
     for &card in all {
         counts[card as usize] += 1;
     }
@@ -114,10 +124,15 @@ pub fn parse_position(text: &str) -> Result<State, String> {
     if total != DECK {
         return Err(format!("position holds {total} cards, expected {DECK}"));
     }
-    let wrong: Vec<String> =
-        (0..52u8).filter(|&c| counts[c as usize] != 2).map(card_text).collect();
+    let wrong: Vec<String> = (0..52u8)
+        .filter(|&c| counts[c as usize] != 2)
+        .map(card_text)
+        .collect();
     if !wrong.is_empty() {
-        return Err(format!("position holds {} a wrong number of times", wrong.join(", ")));
+        return Err(format!(
+            "position holds {} a wrong number of times",
+            wrong.join(", ")
+        ));
     }
 
     let mut state = State::empty();
@@ -125,7 +140,10 @@ pub fn parse_position(text: &str) -> Result<State, String> {
         // Every prefix: a pile whose cards were not built by the rules may take more once its top
         // cards have left it (4♥ 5♥ 9♥ takes nothing; 4♥ 5♥ takes up to the King).
         if (1..=pile.len()).any(|k| k + room_needed(&pile[..k]) > PILE_CAP) {
-            return Err(format!("position: pile {} could grow past {PILE_CAP} cards", i + 1));
+            return Err(format!(
+                "position: pile {} could grow past {PILE_CAP} cards",
+                i + 1
+            ));
         }
         for &card in pile {
             state.push_pile(i, card);
@@ -135,15 +153,24 @@ pub fn parse_position(text: &str) -> Result<State, String> {
         if let Some(&first) = pile.first() {
             let s = suit(first);
             if rank(first) != 1 || pile.len() > FULL_FOUNDATION as usize {
-                return Err(format!("position: foundation {} is not A…K then K…A", j + 1));
+                return Err(format!(
+                    "position: foundation {} is not A…K then K…A",
+                    j + 1
+                ));
             }
             if state.started_suits() >> s & 1 == 1 {
-                return Err(format!("position: two foundations of one suit (f{})", j + 1));
+                return Err(format!(
+                    "position: two foundations of one suit (f{})",
+                    j + 1
+                ));
             }
             state.found_suit[j] = s;
             state.found_len[j] = pile.len() as u8;
             if !state.foundation_cards(j).eq(pile.iter().copied()) {
-                return Err(format!("position: foundation {} is not A…K then K…A", j + 1));
+                return Err(format!(
+                    "position: foundation {} is not A…K then K…A",
+                    j + 1
+                ));
             }
         }
     }

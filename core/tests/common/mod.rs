@@ -52,13 +52,22 @@ impl Graph {
                 out
             })
             .collect();
-        let won = (0..nodes).map(|_| won_one_in > 0 && rng.below(won_one_in) == 0).collect();
-        Graph { edges, won, values: Vec::new(), split_root: false }
+        let won = (0..nodes)
+            .map(|_| won_one_in > 0 && rng.below(won_one_in) == 0)
+            .collect();
+        Graph {
+            edges,
+            won,
+            values: Vec::new(),
+            split_root: false,
+        }
     }
 
     /// The same graph with a random value (-3 to 3) on each node.
     pub fn with_values(mut self, rng: &mut Rng) -> Graph {
-        self.values = (0..self.edges.len()).map(|_| rng.below(7) as i64 - 3).collect();
+        self.values = (0..self.edges.len())
+            .map(|_| rng.below(7) as i64 - 3)
+            .collect();
         self
     }
 
@@ -87,7 +96,10 @@ impl Graph {
         for m in line {
             let to = (m.src as u16) << 8 | m.dst as u16;
             assert_eq!(m.count, 1);
-            assert!(self.edges[node as usize].contains(&to), "no edge {node} -> {to}");
+            assert!(
+                self.edges[node as usize].contains(&to),
+                "no edge {node} -> {to}"
+            );
             node = to;
         }
         node
@@ -136,14 +148,20 @@ impl SearchGame for Graph {
             let mut moves = vec![edge_move(to)];
             let child = self.normalize(&to, &mut moves);
             if out.iter().all(|c| c.state != child) {
-                out.push(Child { moves, state: child });
+                out.push(Child {
+                    moves,
+                    state: child,
+                });
             }
         }
     }
 
     fn split(&self, state: &u16) -> Vec<Child<u16>> {
         if !self.split_root {
-            return vec![Child { moves: Vec::new(), state: *state }];
+            return vec![Child {
+                moves: Vec::new(),
+                state: *state,
+            }];
         }
         let mut parts = Vec::new();
         self.children(state, Order::Plain, &mut parts);
@@ -157,6 +175,13 @@ impl SearchGame for Graph {
 
 /// A big lost graph: every node of a ring of `n` nodes links to the next two.
 pub fn ring(n: usize) -> Graph {
-    let edges = (0..n).map(|i| vec![((i + 1) % n) as u16, ((i + 2) % n) as u16]).collect();
-    Graph { edges, won: vec![false; n], values: Vec::new(), split_root: false }
+    let edges = (0..n)
+        .map(|i| vec![((i + 1) % n) as u16, ((i + 2) % n) as u16])
+        .collect();
+    Graph {
+        edges,
+        won: vec![false; n],
+        values: Vec::new(),
+        split_root: false,
+    }
 }

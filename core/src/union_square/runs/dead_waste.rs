@@ -29,7 +29,8 @@ pub(super) fn dead_waste(loose: &Loose) -> Option<(usize, [i32; 4])> {
     for &card in &waste[first + 1..] {
         kept[suit(card) as usize][rank(card) as usize] += 1;
     }
-    let need_of = |s: usize, kept: &[u8; 15]| suit_need(loose.sizes[s], kept, &loose.stock_counts[s]);
+    let need_of =
+        |s: usize, kept: &[u8; 15]| suit_need(loose.sizes[s], kept, &loose.stock_counts[s]);
     let mut need = [0i32; 4];
     for s in 0..4 {
         need[s] = need_of(s, &kept[s]);
@@ -80,9 +81,21 @@ pub fn suit_need(size: u8, tableau: &[u8; 15], stock: &[u8; 15]) -> i32 {
         let high = (low + spare[r] as i32 + used[r] as i32).min(2);
         let (c0, c1, c2) = cost;
         cost = (
-            if low == 0 { c0.min(c1).min(c2) } else { INFINITE },
-            if low <= 1 && 1 <= high { (c0 + 1).min(c1).min(c2) } else { INFINITE },
-            if high == 2 { (c0 + 2).min(c1 + 1).min(c2) } else { INFINITE },
+            if low == 0 {
+                c0.min(c1).min(c2)
+            } else {
+                INFINITE
+            },
+            if low <= 1 && 1 <= high {
+                (c0 + 1).min(c1).min(c2)
+            } else {
+                INFINITE
+            },
+            if high == 2 {
+                (c0 + 2).min(c1 + 1).min(c2)
+            } else {
+                INFINITE
+            },
         );
     }
     cost.0.min(cost.1).min(cost.2)

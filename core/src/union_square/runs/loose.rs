@@ -18,7 +18,9 @@ use std::collections::HashSet;
 
 use super::dead_waste::dead_waste;
 use super::phases::{Phase, Spend};
-use super::{added_runs, foundation_sizes, piles_are_runs, rank_counts, suit_runs, wanted_rank, Counts};
+use super::{
+    added_runs, foundation_sizes, piles_are_runs, rank_counts, suit_runs, wanted_rank, Counts,
+};
 use crate::cards::{rank, suit, Card};
 use crate::search::hash::hash_key;
 use crate::search::KeyTable;
@@ -98,10 +100,17 @@ impl Loose {
         if let Some(&card) = waste.last() {
             let s = suit(card) as usize;
             if sizes[s] < FULL_FOUNDATION && rank(card) == wanted_rank(sizes[s]) {
-                let up = LooseMove { kind: Kind::WasteUp, card, change: 0 };
+                let up = LooseMove {
+                    kind: Kind::WasteUp,
+                    card,
+                    change: 0,
+                };
                 // safe in the second half (the ghost argument), and in the first when the
                 // card's other copy lies lower in the waste (rule (b) of the first half)
-                let lower = waste.iter().position(|&c| c == card).is_some_and(|i| i < waste.len() - 1);
+                let lower = waste
+                    .iter()
+                    .position(|&c| c == card)
+                    .is_some_and(|i| i < waste.len() - 1);
                 if self.prune && (sizes[s] >= FOUNDATION_TURN || lower) {
                     return vec![up];
                 }
@@ -121,7 +130,11 @@ impl Loose {
                 if self.runs + change > self.room {
                     continue;
                 }
-                let up = LooseMove { kind: Kind::TableauUp, card: s as u8 * 13 + r - 1, change };
+                let up = LooseMove {
+                    kind: Kind::TableauUp,
+                    card: s as u8 * 13 + r - 1,
+                    change,
+                };
                 if self.prune {
                     return vec![up]; // safe in both halves (the ghost argument; rule (a))
                 }
@@ -131,11 +144,19 @@ impl Loose {
         if let Some(&card) = waste.last() {
             let change = added_runs(&counts[suit(card) as usize], rank(card), 1);
             if self.runs + change <= self.room {
-                out.push(LooseMove { kind: Kind::WasteDown, card, change });
+                out.push(LooseMove {
+                    kind: Kind::WasteDown,
+                    card,
+                    change,
+                });
             }
         }
         if self.turned < self.stock.len() {
-            out.push(LooseMove { kind: Kind::Click, card: self.stock[self.turned], change: 0 });
+            out.push(LooseMove {
+                kind: Kind::Click,
+                card: self.stock[self.turned],
+                change: 0,
+            });
         }
         out.reverse();
         out
@@ -216,14 +237,21 @@ pub fn relaxed_search(state: &State, spend: &mut Spend, prune: bool) -> Phase {
 /// the search's path (its ancestors, which it cannot reach) and the one being entered; and none
 /// of them won (a win ends the search). So the positions kept are those seen but for the path and
 /// the one being entered (`keep_finished`).
-pub fn relaxed_search_proving(state: &State, spend: &mut Spend, prune: bool, lost: Option<&mut KeyTable>)
-                              -> Phase {
+pub fn relaxed_search_proving(
+    state: &State,
+    spend: &mut Spend,
+    prune: bool,
+    lost: Option<&mut KeyTable>,
+) -> Phase {
     if !piles_are_runs(state) {
         return Phase::Unknown;
     }
     let mut loose = Loose::new(state, prune);
     let root = loose.key(false);
-    if lost.as_ref().is_some_and(|table| table.contains(hash_key(&root), &root)) {
+    if lost
+        .as_ref()
+        .is_some_and(|table| table.contains(hash_key(&root), &root))
+    {
         return Phase::Lost;
     }
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
@@ -231,10 +259,16 @@ pub fn relaxed_search_proving(state: &State, spend: &mut Spend, prune: bool, los
     if loose.won() {
         return Phase::Won(Vec::new());
     }
-    let mut stack: Vec<Frame> = vec![Frame { moves: loose.moves(false), played: None, key: root }];
+    let mut stack: Vec<Frame> = vec![Frame {
+        moves: loose.moves(false),
+        played: None,
+        key: root,
+    }];
     let mut entering: Option<Vec<u8>> = None;
     let end = loop {
-        let Some(frame) = stack.last_mut() else { break Phase::Lost };
+        let Some(frame) = stack.last_mut() else {
+            break Phase::Lost;
+        };
         let Some(mv) = frame.moves.pop() else {
             if let Some(mv) = frame.played {
                 loose.undo(mv);
@@ -245,7 +279,9 @@ pub fn relaxed_search_proving(state: &State, spend: &mut Spend, prune: bool, los
         loose.play(mv);
         let clicked = prune && mv.kind == Kind::Click;
         let key = loose.key(clicked);
-        let proven = lost.as_ref().is_some_and(|table| table.contains(hash_key(&key), &key));
+        let proven = lost
+            .as_ref()
+            .is_some_and(|table| table.contains(hash_key(&key), &key));
         if proven || seen.contains(&key) {
             loose.undo(mv);
             continue;
@@ -267,7 +303,11 @@ pub fn relaxed_search_proving(state: &State, spend: &mut Spend, prune: bool, los
             loose.moves(clicked)
         };
         let key = entering.take().expect("the position entered");
-        stack.push(Frame { moves: children, played: Some(mv), key });
+        stack.push(Frame {
+            moves: children,
+            played: Some(mv),
+            key,
+        });
     };
     if let Some(table) = lost {
         keep_finished(table, &seen, &stack, entering.as_deref());
@@ -285,8 +325,17 @@ struct Frame {
 
 /// Add to `lost` the positions of `seen` the search finished: all but those on its path and the
 /// one it was entering (see `relaxed_search_proving`).
-fn keep_finished(lost: &mut KeyTable, seen: &HashSet<Vec<u8>>, stack: &[Frame], entering: Option<&[u8]>) {
-    let unfinished: HashSet<&[u8]> = stack.iter().map(|frame| frame.key.as_slice()).chain(entering).collect();
+fn keep_finished(
+    lost: &mut KeyTable,
+    seen: &HashSet<Vec<u8>>,
+    stack: &[Frame],
+    entering: Option<&[u8]>,
+) {
+    let unfinished: HashSet<&[u8]> = stack
+        .iter()
+        .map(|frame| frame.key.as_slice())
+        .chain(entering)
+        .collect();
     for key in seen {
         if !unfinished.contains(key.as_slice()) {
             lost.insert(hash_key(key), key);

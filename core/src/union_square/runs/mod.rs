@@ -24,12 +24,15 @@ mod run_search;
 
 pub use dead_waste::suit_need;
 pub use loose::{relaxed_search, relaxed_search_proving};
-pub use phases::{looser, looser_proving, Looser, LooserAnswer, LooserLimits, Phase, Spend, RUNS_LIMIT, RUNS_SHARE, SLICE};
+pub use phases::{
+    looser, looser_proving, Looser, LooserAnswer, LooserLimits, Phase, Spend, RUNS_LIMIT,
+    RUNS_SHARE, SLICE,
+};
 pub use regroup::{regroup, Task, REGROUP_LIMIT};
 pub use run_search::run_search;
 
-use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
 use super::rules::fits_foundation;
+use super::state::{State, FOUNDATIONS, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
 use crate::cards::{rank, suit, Card};
 
 /// `counts[suit][rank]`: cards of each suit and rank (1..=13), with empty ends at 0 and 14.
@@ -49,7 +52,9 @@ pub fn rank_counts(state: &State) -> Counts {
 /// The fewest runs one suit's cards split into: one starts wherever a rank has more copies than
 /// the rank below (`docs/solver.md`, fact 1; Python's `suit_runs`).
 pub fn suit_runs(counts: &[u8; 15]) -> i32 {
-    (1..14).map(|r| (counts[r] as i32 - counts[r - 1] as i32).max(0)).sum()
+    (1..14)
+        .map(|r| (counts[r] as i32 - counts[r - 1] as i32).max(0))
+        .sum()
 }
 
 /// The fewest piles the tableau's cards could lie in, each pile a run.
@@ -62,7 +67,8 @@ pub fn added_runs(counts: &[u8; 15], rank: u8, change: i32) -> i32 {
     let r = rank as usize;
     let (below, here, above) = (counts[r - 1] as i32, counts[r] as i32, counts[r + 1] as i32);
     let after = here + change;
-    ((after - below).max(0) - (here - below).max(0)) + ((above - after).max(0) - (above - here).max(0))
+    ((after - below).max(0) - (here - below).max(0))
+        + ((above - after).max(0) - (above - here).max(0))
 }
 
 /// The rank a foundation of `size` cards takes next: A up to K, the second K, then down.
@@ -130,7 +136,15 @@ mod tests {
         assert_eq!(added_runs(&counts, 2, -1), -1);
         assert_eq!(added_runs(&counts, 5, 1), 1);
         assert_eq!(added_runs(&counts, 4, 1), 0);
-        assert_eq!((wanted_rank(0), wanted_rank(12), wanted_rank(13), wanted_rank(25)), (1, 13, 13, 1));
+        assert_eq!(
+            (
+                wanted_rank(0),
+                wanted_rank(12),
+                wanted_rank(13),
+                wanted_rank(25)
+            ),
+            (1, 13, 13, 1)
+        );
         assert_eq!(wanted_card(26, 0), None);
     }
 }

@@ -109,15 +109,31 @@ pub struct Spend {
 }
 
 fn after(start: Instant, seconds: f64) -> Instant {
-    let span = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::from_secs(u32::MAX as u64));
-    start.checked_add(span).unwrap_or(start + Duration::from_secs(u32::MAX as u64))
+    let span = Duration::try_from_secs_f64(seconds.max(0.0))
+        .unwrap_or(Duration::from_secs(u32::MAX as u64));
+    start
+        .checked_add(span)
+        .unwrap_or(start + Duration::from_secs(u32::MAX as u64))
 }
 
 impl Spend {
     /// A budget with no phase begun (unlimited shares): for tests and single searches.
-    pub fn new(max_nodes: Option<u64>, max_seconds: Option<f64>, stop: Option<Arc<AtomicBool>>) -> Spend {
+    pub fn new(
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Spend {
         let deadline = max_seconds.map(|s| after(Instant::now(), s));
-        Spend { max_nodes, deadline, stop, nodes: 0, spent: false, first: 0, most: u64::MAX, until: None }
+        Spend {
+            max_nodes,
+            deadline,
+            stop,
+            nodes: 0,
+            spent: false,
+            first: 0,
+            most: u64::MAX,
+            until: None,
+        }
     }
 
     /// Begin a phase that may take `most` positions until `until`.
@@ -155,7 +171,11 @@ impl Spend {
         if !(self.nodes - self.first).is_multiple_of(SLICE) {
             return false;
         }
-        if self.stop.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
             self.spent = true;
             return true;
         }
@@ -171,7 +191,11 @@ pub fn looser(state: &State, limits: &LooserLimits) -> Looser {
 
 /// `looser`, the looser game skipping and keeping its positions proven lost in `lost` (see
 /// `relaxed_search_proving`; the review's searches of one deal's positions share them).
-pub fn looser_proving(state: &State, limits: &LooserLimits, mut lost: Option<&mut KeyTable>) -> Looser {
+pub fn looser_proving(
+    state: &State,
+    limits: &LooserLimits,
+    mut lost: Option<&mut KeyTable>,
+) -> Looser {
     let started = Instant::now();
     let mut spend = Spend::new(limits.max_nodes, limits.max_seconds, limits.stop.clone());
     let mut phases = Vec::new();
@@ -179,14 +203,20 @@ pub fn looser_proving(state: &State, limits: &LooserLimits, mut lost: Option<&mu
     if piles_are_runs(state) {
         for phase in 0..3 {
             let proves = phase == 0;
-            let (mut most, part) =
-                if proves { (limits.limit, limits.share) } else { (limits.runs_limit, limits.runs_share) };
+            let (mut most, part) = if proves {
+                (limits.limit, limits.share)
+            } else {
+                (limits.runs_limit, limits.runs_share)
+            };
             if let Some(max) = limits.max_nodes {
                 // at most its share of a node budget too, as Python's `_looser_first`: a small
                 // budget (a fair solve's) keeps the rest for the search of the real game
                 most = most.min(((part * max as f64).ceil() as u64).max(1));
             }
-            spend.begin(most, limits.max_seconds.map(|s| after(Instant::now(), part * s)));
+            spend.begin(
+                most,
+                limits.max_seconds.map(|s| after(Instant::now(), part * s)),
+            );
             let first = spend.nodes;
             let end = if spend.share_spent() {
                 Phase::Cut
@@ -214,5 +244,11 @@ pub fn looser_proving(state: &State, limits: &LooserLimits, mut lost: Option<&mu
             }
         }
     }
-    Looser { answer, nodes: spend.nodes, phases, spent: spend.spent, seconds: started.elapsed().as_secs_f64() }
+    Looser {
+        answer,
+        nodes: spend.nodes,
+        phases,
+        spent: spend.spent,
+        seconds: started.elapsed().as_secs_f64(),
+    }
 }

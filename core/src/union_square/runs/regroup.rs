@@ -111,9 +111,14 @@ type Met = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
 /// the suit in its fewest runs, fewest moves first; `None` when none are found within `limit`
 /// arrangements (or the card to take fits no foundation). Every pile must be a run.
 pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Option<Vec<Move>> {
-    let mut piles: Vec<usize> =
-        (0..PILES).filter(|&i| state.heights[i] > 0 && suit(state.tableau[i][0]) == suit_index).collect();
-    piles.extend((0..PILES).filter(|&i| state.heights[i] == 0).take(SPARE_PILES));
+    let mut piles: Vec<usize> = (0..PILES)
+        .filter(|&i| state.heights[i] > 0 && suit(state.tableau[i][0]) == suit_index)
+        .collect();
+    piles.extend(
+        (0..PILES)
+            .filter(|&i| state.heights[i] == 0)
+            .take(SPARE_PILES),
+    );
     let n = piles.len();
     let mut counts = rank_counts(state)[suit_index as usize];
     let (take, put) = match task {
@@ -178,7 +183,11 @@ pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Optio
                 }
                 let mut moved = after;
                 moved[b] = pushed(other, top);
-                nexts.push((moved, done, Move::new(TABLEAU + piles[a] as u8, TABLEAU + piles[b] as u8, 1)));
+                nexts.push((
+                    moved,
+                    done,
+                    Move::new(TABLEAU + piles[a] as u8, TABLEAU + piles[b] as u8, 1),
+                ));
             }
         }
         if let (false, Some(card)) = (done, put) {

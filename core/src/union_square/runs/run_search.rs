@@ -49,7 +49,12 @@ struct Children {
 
 impl Children {
     fn new(state: State, clicked: bool, room: i32) -> Children {
-        Children { state, clicked, room, stage: 0 }
+        Children {
+            state,
+            clicked,
+            room,
+            stage: 0,
+        }
     }
 
     fn next(&mut self) -> Option<Child> {
@@ -59,8 +64,12 @@ impl Children {
             self.stage += 1;
             match stage {
                 0 => {
-                    let Some(card) = state.waste_top() else { continue };
-                    let Some(j) = foundation_of(state, card) else { continue };
+                    let Some(card) = state.waste_top() else {
+                        continue;
+                    };
+                    let Some(j) = foundation_of(state, card) else {
+                        continue;
+                    };
                     let mv = Move::new(WASTE, FOUNDATION + j as u8, 1);
                     if state.found_len[j] >= FOUNDATION_TURN {
                         self.stage = 7;
@@ -72,7 +81,9 @@ impl Children {
                     let size = (0..FOUNDATIONS)
                         .find(|&j| state.found_len[j] > 0 && state.found_suit[j] == s)
                         .map_or(0, |j| state.found_len[j]);
-                    let Some(card) = wanted_card(size, s) else { continue };
+                    let Some(card) = wanted_card(size, s) else {
+                        continue;
+                    };
                     let counts = rank_counts(state);
                     if counts[s as usize][rank(card) as usize] == 0 {
                         continue;
@@ -90,11 +101,15 @@ impl Children {
                     }
                 }
                 5 => {
-                    let Some(card) = state.waste_top() else { continue };
+                    let Some(card) = state.waste_top() else {
+                        continue;
+                    };
                     let counts = rank_counts(state);
                     let change = added_runs(&counts[suit(card) as usize], rank(card), 1);
                     if piles_used(state) + change <= self.room {
-                        if let Some(moves) = regroup(state, suit(card), Task::Put(card), REGROUP_LIMIT) {
+                        if let Some(moves) =
+                            regroup(state, suit(card), Task::Put(card), REGROUP_LIMIT)
+                        {
                             let next = played(state, &moves);
                             return Some((moves, next, false));
                         }

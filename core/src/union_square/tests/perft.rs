@@ -24,7 +24,10 @@ fn perft_files() -> Vec<(String, Value)> {
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).unwrap();
-            (p.display().to_string(), serde_json::from_str(&text).unwrap())
+            (
+                p.display().to_string(),
+                serde_json::from_str(&text).unwrap(),
+            )
         })
         .collect()
 }
@@ -42,13 +45,20 @@ pub(super) fn move_texts(state: &State) -> Vec<String> {
 fn perft_files_agree() {
     for (name, data) in perft_files() {
         let state = read(data["position"].as_str().unwrap());
-        let expected: Vec<String> =
-            data["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().into()).collect();
+        let expected: Vec<String> = data["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().into())
+            .collect();
         let mut got = move_texts(&state);
         got.sort();
         assert_eq!(got, expected, "{name}");
         for text in &expected {
-            assert!(is_legal(&state, Move::parse(text).unwrap()), "{name}: {text}");
+            assert!(
+                is_legal(&state, Move::parse(text).unwrap()),
+                "{name}: {text}"
+            );
         }
         for (depth, count) in data["perft"].as_array().unwrap().iter().enumerate() {
             let got = perft(&state, depth as u32 + 1);
@@ -58,8 +68,10 @@ fn perft_files_agree() {
             let dealt = match deal_ {
                 Value::Number(n) => numbered_deal(n.as_u64().unwrap()),
                 Value::String(s) => {
-                    let deck: Vec<u8> =
-                        s.split_whitespace().map(|w| parse_card(w).unwrap()).collect();
+                    let deck: Vec<u8> = s
+                        .split_whitespace()
+                        .map(|w| parse_card(w).unwrap())
+                        .collect();
                     deal(&deck)
                 }
                 _ => panic!("{name}: deal"),
@@ -87,16 +99,31 @@ fn numbered_deals_are_pythons() {
 fn moves_change_the_position_as_python_does() {
     let state = numbered_deal(1);
     let after = apply(&state, Move::parse("s").unwrap());
-    assert_eq!((after.stock_len, after.waste_cards()), (87, &[parse_card("TS").unwrap()][..]));
+    assert_eq!(
+        (after.stock_len, after.waste_cards()),
+        (87, &[parse_card("TS").unwrap()][..])
+    );
     // 7H (pile 2) onto 6H (pile 1), then pile 2 is empty and takes anything.
     let after = apply(&after, Move::parse("t2-t1").unwrap());
-    assert_eq!(after.pile(0), &[parse_card("6H").unwrap(), parse_card("7H").unwrap()]);
+    assert_eq!(
+        after.pile(0),
+        &[parse_card("6H").unwrap(), parse_card("7H").unwrap()]
+    );
     assert!(is_legal(&after, Move::parse("w-t2").unwrap()));
-    assert!(!is_legal(&after, Move::parse("t2-t3").unwrap()), "pile 2 is empty");
-    assert!(is_legal(&after, Move::parse("t15-f1").unwrap()), "AH to an empty foundation");
+    assert!(
+        !is_legal(&after, Move::parse("t2-t3").unwrap()),
+        "pile 2 is empty"
+    );
+    assert!(
+        is_legal(&after, Move::parse("t15-f1").unwrap()),
+        "AH to an empty foundation"
+    );
     let up = apply(&after, Move::parse("t15-f3").unwrap());
     assert_eq!((score(&up), is_won(&up)), (1, false));
-    assert!(!is_legal(&up, Move::parse("f3-t15").unwrap()), "foundations are out of play");
+    assert!(
+        !is_legal(&up, Move::parse("f3-t15").unwrap()),
+        "foundations are out of play"
+    );
     assert!(!is_legal(&up, Move::new(20, 21, 2)), "single cards only");
 }
 

@@ -33,8 +33,15 @@ fn check_replay(state: &State, kids: &[Child<State>]) {
             s = apply(&s, mv);
         }
         assert_eq!(s, kid.state, "{}", encode(&kid.moves));
-        assert_eq!(UnionSquare.play(state, Order::Plain, &kid.moves), kid.state, "play");
-        assert!(safe_move(&kid.state).is_none(), "children are closed under the safe moves");
+        assert_eq!(
+            UnionSquare.play(state, Order::Plain, &kid.moves),
+            kid.state,
+            "play"
+        );
+        assert!(
+            safe_move(&kid.state).is_none(),
+            "children are closed under the safe moves"
+        );
     }
 }
 
@@ -49,9 +56,17 @@ fn children_are_pythons() {
     let mut plain = Vec::new();
     for record in &records {
         let state = read(record["position"].as_str().unwrap());
-        let legal: Vec<&str> =
-            record["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
-        assert_eq!(super::perft::move_texts(&state), legal, "Python's order of legal moves");
+        let legal: Vec<&str> = record["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            super::perft::move_texts(&state),
+            legal,
+            "Python's order of legal moves"
+        );
         let mut moves = Vec::new();
         let root = game.normalize(&state, &mut moves);
         assert_eq!(encode(&moves), record["normalize"].as_str().unwrap());
@@ -61,8 +76,12 @@ fn children_are_pythons() {
 
         game.children(&root, Order::Valued, &mut kids);
         let got: Vec<String> = kids.iter().map(|c| encode(&c.moves)).collect();
-        let expected: Vec<&str> =
-            record["children"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        let expected: Vec<&str> = record["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
         assert_eq!(got, expected, "{}", record["position"]);
         check_replay(&root, &kids);
 
@@ -77,9 +96,13 @@ fn children_are_pythons() {
             })
             .collect();
         assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "plain order: {a:?}");
-        let clicks: Vec<usize> =
-            plain.iter().map(|c| c.moves.iter().take_while(|m| m.src == STOCK).count()).collect();
-        assert!(clicks.windows(2).all(|w| w[0] <= w[1] || w[1] == 0 && w[0] == 0));
+        let clicks: Vec<usize> = plain
+            .iter()
+            .map(|c| c.moves.iter().take_while(|m| m.src == STOCK).count())
+            .collect();
+        assert!(clicks
+            .windows(2)
+            .all(|w| w[0] <= w[1] || w[1] == 0 && w[0] == 0));
         a.sort();
         let mut b = got.clone();
         b.sort();
@@ -143,7 +166,11 @@ fn random_search_lines_are_legal() {
         }
         assert_eq!(replay, state);
         for step in 0..150 {
-            let order = if step % 2 == 0 { Order::Valued } else { Order::Plain };
+            let order = if step % 2 == 0 {
+                Order::Valued
+            } else {
+                Order::Plain
+            };
             game.children(&state, order, &mut kids);
             check_replay(&state, &kids);
             seen.clear();
@@ -156,7 +183,11 @@ fn random_search_lines_are_legal() {
                 break;
             }
             // Mostly the best child, so that lines get deep and reach the safe moves.
-            let pick = if rng.below(3) == 0 { rng.below(kids.len()) } else { 0 };
+            let pick = if rng.below(3) == 0 {
+                rng.below(kids.len())
+            } else {
+                0
+            };
             state = kids[pick].state.clone();
             assert_eq!(parse_position(&position_text(&state)).unwrap(), state);
         }
@@ -177,14 +208,22 @@ fn children_speed() {
         let mut moves = Vec::new();
         let mut state = game.normalize(&numbered_deal(n), &mut moves);
         for step in 0..200 {
-            let order = if step % 2 == 0 { Order::Valued } else { Order::Plain };
+            let order = if step % 2 == 0 {
+                Order::Valued
+            } else {
+                Order::Plain
+            };
             game.children(&state, order, &mut kids);
             expanded += 1;
             made += kids.len() as u64;
             if kids.is_empty() {
                 break;
             }
-            let pick = if rng.below(4) == 0 { rng.below(kids.len()) } else { 0 };
+            let pick = if rng.below(4) == 0 {
+                rng.below(kids.len())
+            } else {
+                0
+            };
             state = kids[pick].state.clone();
         }
     }

@@ -1,0 +1,207 @@
+"""Luck or play: how much of a lost game's fall in fair odds the player's own moves cost.
+
+A fair review (:mod:`patience.fair_review`) gives the share of the ways to deal
+the unseen cards that still win before and after each decision. The fall from
+the deal to the end has two causes: the cards that turned up (luck) and the
+player's choices (play). Play's part is measured move by move against the
+best move the player could have made from what they saw: at each decision, the
+same completions are tried after every legal move, and the move that keeps the
+most of them winnable is the best fair move. What the player's move kept short
+of it is what the move cost; the rest of the fall is luck (negative when the
+cards turned up better than expected). Both are in points of win chance, added
+up along the game, so moves can cost more points than the deal had when the
+cards gave some back in between.
+
+All shares are estimates over a few completions each, so the line says "about".
+
+>>> from patience import get_game
+>>> from patience.fair import Budget
+>>> from patience.fair_review import fair_review
+>>> game = get_game("hamilton")
+>>> moves = ["s", "c-f1", "t2-t1", "s", "t2-t3"]
+>>> review = fair_review(game, 1, moves, samples=4, seed=3, budget=Budget(max_nodes=2000))
+>>> found = luck_or_play(game, 1, moves, review)
+>>> found.deal.samples, len(found.best) == len(review.decisions)
+(4, True)
+>>> abs(found.deal_share - found.end_share - found.play_cost - found.luck) < 1e-9
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from patience.errors import IllegalMoveError
+from patience.fair import Odds, completions
+from patience.fair_review import Decision, FairReview
+from patience.i18n import _, ngettext
+from patience.kit import observing
+from patience.review import positions_of
+from patience.rules import Game, Move
+from patience.solver import LOST, WON, solve
+from patience.solver.canonical import canonical_key
+
+
+@dataclass(frozen=True)
+class LuckOrPlay:
+    """The fair odds at the deal and at the end, and the best fair move's odds at each decision.
+
+    ``best[k]`` is for ``review.decisions[k]``: the odds after the move that kept the most
+    completions winnable (the move played when none kept more).
+    """
+
+    deal: Odds
+    end: Odds
+    decisions: tuple[Decision, ...]
+    best: tuple[Odds, ...]
+
+    @property
+    def deal_share(self) -> float:
+        """The share of completions won at the deal."""
+        return self.deal.won / self.deal.samples
+
+    @property
+    def end_share(self) -> float:
+        """The share of completions won at the end."""
+        return self.end.won / self.end.samples
+
+    @property
+    def play_cost(self) -> float:
+        """What the player's moves cost against the best fair move, summed over the decisions."""
+        return sum((b.won - d.after.won) / b.samples for d, b in zip(self.decisions, self.best, strict=True))
+
+    @property
+    def luck(self) -> float:
+        """The rest of the fall from the deal to the end: the cards that turned up."""
+        return self.deal_share - self.end_share - self.play_cost
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"deal", "end", "play_cost", "luck", "best"}``: odds as :meth:`Odds.as_json`, parts as shares."""
+        return {
+            "deal": self.deal.as_json(),
+            "end": self.end.as_json(),
+            "play_cost": round(self.play_cost, 4),
+            "luck": round(self.luck, 4),
+            "best": [
+                {"number": d.number, **b.as_json()} for d, b in zip(self.decisions, self.best, strict=True)
+            ],
+        }
+
+
+def luck_or_play(
+    game: Game[Any], deal: int | str, moves: Sequence[Move | str], review: FairReview
+) -> LuckOrPlay:
+    """Split a game's fall in fair odds into luck and play, with the samples and budget of ``review``."""
+    played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
+    states = positions_of(game, deal, played)
+    solver = Solver(game, review.max_nodes)
+
+    def odds_at(index: int) -> list[Any]:
+        return completions(game, observing(game).observe(states[index], played[:index]), review.samples, review.seed)
+
+    deal_odds = _odds([solver.outcome(s) for s in odds_at(0)])
+    end_odds = _odds([solver.outcome(s) for s in odds_at(len(played))])
+    best = tuple(_best_after(game, solver, odds_at(d.number - 1), d) for d in review.decisions)
+    return LuckOrPlay(deal_odds, end_odds, review.decisions, best)
+
+
+def luck_or_play_text(found: LuckOrPlay) -> str:
+    """The split in one sentence, for a game that was not won.
+
+    The two parts are in percentage points of win chance and add up along the game: moves can
+    lose more points than the deal had when the cards that turned up gave some back between them.
+    """
+    play, luck = round(100 * found.play_cost), round(100 * abs(found.luck))
+    sentences = [
+        _(
+            "Luck or play: about {deal:.0%} of the ways to deal the unseen cards won at the deal, "
+            "{end:.0%} at the end."
+        ).format(deal=found.deal_share, end=found.end_share),
+        ngettext(
+            "Against the best move at each decision your moves cost about {play} point.",
+            "Against the best move at each decision your moves cost about {play} points.",
+            play,
+        ).format(play=play),
+        ngettext(
+            "The cards that turned up cost about {luck} point.",
+            "The cards that turned up cost about {luck} points.",
+            luck,
+        ).format(luck=luck)
+        if found.luck >= 0
+        else ngettext(
+            "The cards that turned up gave back about {luck} point.",
+            "The cards that turned up gave back about {luck} points.",
+            luck,
+        ).format(luck=luck),
+    ]
+    return " ".join(sentences)
+
+
+class Solver:
+    """Solves completions within the review's node budget, each canonical position once.
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> solver = Solver(game, 2000)
+    >>> solver.solved(game.new(1)) == solver.solved(game.new(1))
+    True
+    """
+
+    def __init__(self, game: Game[Any], max_nodes: int | None) -> None:
+        self.game, self.max_nodes = game, max_nodes
+        # by canonical key: the outcome, a winning line (or none) and the position it starts from
+        self.known: dict[Any, tuple[str, tuple[Move, ...], Any]] = {}
+
+    def solved(self, state: Any) -> tuple[str, tuple[Move, ...]]:
+        """The outcome and, when won, a winning line from ``state`` itself (else empty)."""
+        if self.game.is_won(state):
+            return WON, ()
+        key = canonical_key(self.game, state)
+        if key not in self.known:
+            result = solve(self.game, state, max_nodes=self.max_nodes)
+            self.known[key] = (result.outcome, tuple(result.moves), state)
+        outcome, line, start = self.known[key]
+        # a line names piles: another position of the key (its piles in another order) gets none
+        return outcome, line if start == state else ()
+
+    def outcome(self, state: Any) -> str:
+        return self.solved(state)[0]
+
+
+def _best_after(game: Game[Any], solver: Solver, samples: list[Any], decision: Decision) -> Odds:
+    """The odds after the best legal move on its completions (the played move's if none is better)."""
+    if decision.before.unknown == 0 and decision.after.won >= decision.before.won:
+        return decision.after  # every completion was decided before: no move keeps more of them winnable
+    best = decision.after
+    for move in game.legal_moves(samples[0]):
+        odds = odds_after(game, solver, samples, move)
+        if odds.won > best.won:
+            best = odds
+    return best
+
+
+def odds_after(game: Game[Any], solver: Solver, samples: list[Any], move: Move) -> Odds:
+    """The odds after ``move`` on the completions ``samples``, solving only what must be solved."""
+    outcomes: list[str] = []
+    for state in samples:
+        outcome, line = solver.solved(state)
+        if outcome == LOST:
+            outcomes.append(LOST)  # lost before any move stays lost after every move
+            continue
+        try:
+            child = game.apply_legal(state, move)
+        except IllegalMoveError:
+            outcomes.append(LOST)  # (a move legal on one completion is legal on all: never met)
+            continue
+        if outcome == WON and line and line[0] == move:
+            outcomes.append(WON)  # its own winning line starts with this move
+        else:
+            outcomes.append(solver.outcome(child))
+    return _odds(outcomes)
+
+
+def _odds(outcomes: list[str]) -> Odds:
+    won, lost = outcomes.count(WON), outcomes.count(LOST)
+    return Odds(len(outcomes), won, lost, len(outcomes) - won - lost)
