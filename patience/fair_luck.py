@@ -99,7 +99,8 @@ def luck_or_play(
     solver = Solver(game, review.max_nodes)
 
     def odds_at(index: int) -> list[Any]:
-        return completions(game, observing(game).observe(states[index], played[:index]), review.samples, review.seed)
+        seen = observing(game).observe(states[index], played[:index])
+        return completions(game, seen, review.samples, review.seed)
 
     deal_odds = _odds([solver.outcome(s) for s in odds_at(0)])
     end_odds = _odds([solver.outcome(s) for s in odds_at(len(played))])
