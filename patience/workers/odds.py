@@ -1,7 +1,8 @@
 """Fair odds for the dot, in the background: a growing number of sampled completions per game.
 
 While a page asks about a game (``GET /api/games/{id}/odds``), :class:`OddsKeeper`
-keeps a *watch* on the game's newest observation and solves more and more
+keeps a *watch* (:mod:`patience.workers.watch`, as the dot's searches do) on
+the game's newest observation and solves more and more
 completions of it in worker processes (batches up to :data:`SAMPLE_STEPS`:
 8, then 16, 32, ... samples in all, up to ``max_samples``), each completion
 within a node budget (``max_nodes``), so the same observation always gets
@@ -48,6 +49,7 @@ from patience.rules import get_game
 from patience.solver import LOST, WON, solve
 from patience.workers.answers import FairHintAnswer
 from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, report
+from patience.workers.watch import Watch, Watches
 
 log = logging.getLogger(__name__)
 
@@ -117,17 +119,14 @@ class OddsAnswer:
         return {**self.odds.as_json(), "more": self.more, "hidden": self.hidden, "seed": self.seed}
 
 
-@dataclass
-class _OddsWatch:
-    observation: Observation
+@dataclass(eq=False, kw_only=True)
+class _OddsWatch(Watch[Observation, int]):
+    """A game's observation (``subject``), its samples solved in batches up to the totals (``steps``)."""
+
     seed: int
-    targets: tuple[int, ...]
-    last_poll: float
     won: int = 0
     lost: int = 0
     unknown: int = 0
-    step: int = 0  # index of the next target
-    running: bool = False
     failures: int = 0
 
     @property
@@ -136,7 +135,7 @@ class _OddsWatch:
 
     @property
     def more(self) -> bool:
-        return self.step < len(self.targets) and self.failures < 3
+        return super().more and self.failures < 3
 
 
 #: Submits a batch: ``(slug, observation, seed, start, stop, max_nodes)`` to a future of its counts.
@@ -159,7 +158,7 @@ class OddsKeeper:
         self._submit_batch = submit or self._submit
         self._slots = Slots(workers, queue)
         self._lock = threading.Lock()
-        self._watches: dict[str, _OddsWatch] = {}
+        self._watches: Watches[_OddsWatch] = Watches(poll_timeout)
         self._pool = WorkerPool(lambda: process_pool(self.workers))
         self._stopped = False
         self._seen: BoundedCache[tuple[str, int], Observation] = BoundedCache(OBSERVATIONS_KEPT)
@@ -178,16 +177,12 @@ class OddsKeeper:
         """A page asks about this game's observation: the odds so far; more are solved while it asks."""
         now = self.clock()
         with self._lock:
-            for other, old in list(self._watches.items()):
-                if now - old.last_poll > self.poll_timeout:
-                    del self._watches[other]
-            watch = self._watches.get(game_id)
-            if watch is None or watch.observation != observation:
-                watch = _OddsWatch(observation, seed_of(observation),
-                               sample_targets(observation.hidden_total, self.first_samples,
-                                              self.max_samples), now)
-                self._watches[game_id] = watch
-            watch.last_poll = now
+            self._watches.expire(now)  # a batch still running finishes, unread
+            watch, _moved_on = self._watches.ask(
+                game_id, observation, now,
+                lambda: _OddsWatch(observation, sample_targets(observation.hidden_total, self.first_samples,
+                                                               self.max_samples), now,
+                                   seed=seed_of(observation)))
             start = watch.more and not watch.running and not self._stopped and self._slots.take()
             if start:
                 watch.running = True
@@ -198,13 +193,13 @@ class OddsKeeper:
 
     def _answer(self, watch: _OddsWatch) -> OddsAnswer:
         return OddsAnswer(Odds(watch.samples, watch.won, watch.lost, watch.unknown), watch.more,
-                          watch.observation.hidden_total, watch.seed)
+                          watch.subject.hidden_total, watch.seed)
 
     # --- running -----------------------------------------------------------------------------
     def _start(self, game_id: str, slug: str, watch: _OddsWatch) -> None:
-        start, stop = watch.samples, watch.targets[watch.step]
+        start, stop = watch.samples, watch.target
         try:
-            future = self._submit_batch(slug, watch.observation, watch.seed, start, stop, self.max_nodes)
+            future = self._submit_batch(slug, watch.subject, watch.seed, start, stop, self.max_nodes)
         except Exception:
             log.exception("odds batch could not start")
             self._finished(watch, None)
@@ -229,7 +224,7 @@ class OddsKeeper:
                 watch.won += counts[0]
                 watch.lost += counts[1]
                 watch.unknown += counts[2]
-                watch.step += 1
+                watch.escalate()
 
     def _submit(self, slug: str, observation: Observation, seed: int, start: int, stop: int,
                 max_nodes: int | None) -> Future[tuple[int, int, int]]:
@@ -240,7 +235,7 @@ class OddsKeeper:
         """How many games are watched and batches run (for tests)."""
         with self._lock:
             return {"watched": len(self._watches),
-                    "running": sum(1 for w in self._watches.values() if w.running)}
+                    "running": sum(1 for w in self._watches if w.running)}
 
     def shutdown(self) -> None:
         """Let go of every watch and stop the worker processes; no batch starts afterwards."""
