@@ -47,7 +47,8 @@ from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
-from patience.workers.answers import FairHintAnswer
+from patience.workers.answers import FairHintAnswer, OddsCounts
+from patience.workers.jobs import FairHintSpec, OddsSpec
 from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, report
 from patience.workers.watch import Watch, Watches
 
@@ -85,24 +86,24 @@ def sample_targets(hidden: int, first: int, most: int) -> tuple[int, ...]:
     return tuple(targets)
 
 
-def odds_batch(slug: str, observation: Observation, seed: int, start: int, stop: int,
-               max_nodes: int | None) -> tuple[int, int, int]:
-    """In a worker process: ``(won, lost, unknown)`` among completions ``start`` to ``stop - 1``.
+def odds_batch(spec: OddsSpec) -> OddsCounts:
+    """In a worker process: how many of completions ``spec.start`` to ``spec.stop - 1`` are won, lost
+    and not decided.
 
     The completions are :func:`patience.fair.completions`' first ``stop`` for ``seed`` (so the
     batches of one observation together are exactly its first ``stop`` samples).
     """
-    game = get_game(slug)
-    budget = Budget(max_nodes=max_nodes)
+    game = get_game(spec.slug)
+    budget = Budget(max_nodes=spec.max_nodes)
     known: dict[Any, str] = {}
     won = lost = 0
-    for state in completions(game, observation, stop, seed)[start:]:
+    for state in completions(game, spec.observation, spec.stop, spec.seed)[spec.start:]:
         key = state.key()
         if key not in known:
             known[key] = solve(game, state, max_nodes=budget.max_nodes, tidy=False).outcome
         won += known[key] == WON
         lost += known[key] == LOST
-    return won, lost, stop - start - won - lost
+    return OddsCounts(won, lost, spec.count - won - lost)
 
 
 @dataclass(frozen=True)
@@ -138,8 +139,8 @@ class _OddsWatch(Watch[Observation, int]):
         return super().more and self.failures < 3
 
 
-#: Submits a batch: ``(slug, observation, seed, start, stop, max_nodes)`` to a future of its counts.
-Submit = Callable[[str, Observation, int, int, int, "int | None"], "Future[tuple[int, int, int]]"]
+#: Submits a batch to a worker: the future of its counts.
+Submit = Callable[[OddsSpec], "Future[OddsCounts]"]
 
 
 class OddsKeeper:
@@ -155,11 +156,11 @@ class OddsKeeper:
         self.max_nodes = max_nodes
         self.poll_timeout = poll_timeout
         self.clock = clock
-        self._submit_batch = submit or self._submit
+        self._pool = WorkerPool(lambda: process_pool(self.workers))
+        self._submit_batch = submit or (lambda spec: self._pool.submit(odds_batch, spec))
         self._slots = Slots(workers, queue)
         self._lock = threading.Lock()
         self._watches: Watches[_OddsWatch] = Watches(poll_timeout)
-        self._pool = WorkerPool(lambda: process_pool(self.workers))
         self._stopped = False
         self._seen: BoundedCache[tuple[str, int], Observation] = BoundedCache(OBSERVATIONS_KEPT)
 
@@ -197,16 +198,16 @@ class OddsKeeper:
 
     # --- running -----------------------------------------------------------------------------
     def _start(self, game_id: str, slug: str, watch: _OddsWatch) -> None:
-        start, stop = watch.samples, watch.target
+        spec = OddsSpec(slug, watch.subject, watch.seed, watch.samples, watch.target, self.max_nodes)
         try:
-            future = self._submit_batch(slug, watch.subject, watch.seed, start, stop, self.max_nodes)
+            future = self._submit_batch(spec)
         except Exception:
             log.exception("odds batch could not start")
             self._finished(watch, None)
             return
         future.add_done_callback(lambda done: self._finished(watch, done))
 
-    def _finished(self, watch: _OddsWatch, future: Future[tuple[int, int, int]] | None) -> None:
+    def _finished(self, watch: _OddsWatch, future: Future[OddsCounts] | None) -> None:
         self._slots.release()
         counts = None
         if future is not None and not future.cancelled():
@@ -221,14 +222,10 @@ class OddsKeeper:
             if counts is None:
                 watch.failures += 1
             else:
-                watch.won += counts[0]
-                watch.lost += counts[1]
-                watch.unknown += counts[2]
+                watch.won += counts.won
+                watch.lost += counts.lost
+                watch.unknown += counts.unknown
                 watch.escalate()
-
-    def _submit(self, slug: str, observation: Observation, seed: int, start: int, stop: int,
-                max_nodes: int | None) -> Future[tuple[int, int, int]]:
-        return self._pool.submit(odds_batch, slug, observation, seed, start, stop, max_nodes)
 
     # --- looking -------------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:
@@ -249,26 +246,26 @@ class OddsKeeper:
 HINT_SAMPLES: Final = 32
 
 
-def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, max_nodes: int | None,
-                  lang: str, token: str | None = None) -> FairHintAnswer:
+def fair_hint_job(spec: FairHintSpec) -> FairHintAnswer:
     """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``.
 
     It stops early once the best move is clear (:func:`patience.fair.fair_hint`'s ``early_stop``);
     with a ``token``, its progress after each completion goes to the pool's queue as
-    ``(token, FairProgress.as_json())``.
+    ``(token, FairProgress)``.
     """
     from patience.fair import FairProgress, fair_hint, fair_hint_text
     from patience.i18n import language
 
     def told(progress: FairProgress) -> None:
-        report((token, progress.as_json()))
+        report((spec.token, progress))
 
-    game = get_game(slug)
-    with language(lang):
-        found = fair_hint(game, observation, samples=samples, seed=seed, budget=Budget(max_nodes=max_nodes),
-                          early_stop=True, progress=None if token is None else told)
+    game, samples = get_game(spec.slug), spec.samples
+    with language(spec.lang):
+        found = fair_hint(game, spec.observation, samples=samples, seed=spec.seed,
+                          budget=Budget(max_nodes=spec.max_nodes), early_stop=True,
+                          progress=None if spec.token is None else told)
         # worded on a completion: a move's words name only cards the player sees
-        shown = completions(game, observation, 1, seed)[0]
+        shown = completions(game, spec.observation, 1, spec.seed)[0]
         words = fair_hint_text(game, shown, found, planned=samples)
         return FairHintAnswer(move=None if found.move is None else str(found.move), basis=BASIS_FAIR,
                               status="unknown", explanation=words, won=found.won, samples=found.samples,

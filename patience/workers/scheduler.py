@@ -39,8 +39,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from patience.cache import BoundedCache
-from patience.rules import Move
 from patience.solver.result import Status
+from patience.workers.answers import SearchAnswer
+from patience.workers.jobs import SearchSpec
 from patience.workers.knowledge import Point
 from patience.workers.watch import Handle, Watch, Watches, running_handles
 
@@ -55,10 +56,6 @@ WINNABLE_LIMIT: Final = 300.0
 
 #: Games remembered as having had an answer (their next jobs are less urgent than a fresh game's).
 ANSWERED_GAMES: Final = 10_000
-
-#: What a search answers: its status and, when ``winnable``, the winning line.
-SearchAnswer = tuple[str, tuple[Move, ...]]
-
 
 def default_workers() -> int:
     """Solver searches at once by default: one per CPU."""
@@ -97,6 +94,11 @@ class SearchJob:
     point: Point | None
     budget: float
     step: int
+
+    @property
+    def spec(self) -> SearchSpec:
+        """What the worker needs of it."""
+        return SearchSpec(self.slug, self.state, self.budget)
 
 
 #: The runner's report that a job ended: its answer, or None when it was cancelled or failed.
@@ -261,7 +263,7 @@ class Scheduler:
 
     def _done(self, job: SearchJob, outcome: SearchAnswer | None) -> None:
         """The runner's report: learn a decided answer, escalate an open one, free the worker."""
-        if outcome is not None and outcome[0] in DECIDED:
+        if outcome is not None and outcome.status in DECIDED:
             self.on_result(job, outcome)
         now = self.clock()
         with self._lock:
@@ -274,7 +276,7 @@ class Scheduler:
                 watch.handle = None
             current = self._watches.get(job.game_id)
             if watch is not None and current is watch:
-                if outcome is not None and outcome[0] in DECIDED:
+                if outcome is not None and outcome.status in DECIDED:
                     self._watches.drop(job.game_id)  # the knowledge answers from now on
                 elif watch.yielding or outcome is None:
                     # Stopped to let a first search go, or failed: the same budget again, and no
