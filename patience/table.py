@@ -44,6 +44,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 from babel.numbers import format_decimal
 
+from patience.analyse import Analysis
 from patience.autodrop import automatic_moves
 from patience.cache import BoundedCache
 from patience.catalog import Catalog, CatalogError, check_difficulty
@@ -60,7 +61,7 @@ from patience.errors import (
     UnknownGameError,
 )
 from patience.finish import NOT_YET, finish_moves
-from patience.hints import STATUS_LOST, Hint, hint, known_hint, positions_seen
+from patience.hints import Hint
 from patience.i18n import _, get_language
 from patience.rules import Game, Move, get_game, parse_pile
 from patience.store import CLOCK_GAP_SECONDS, MAX_MOVES_PER_GAME, UNPLAYED_KEPT_SECONDS, GameRecord, Store
@@ -475,39 +476,43 @@ class Table:
 
     # --- asking -------------------------------------------------------------------------------------
     @storage_guarded
+    def analyse(self, player: str, game_id: str) -> tuple[GameRecord, Analysis]:
+        """The player's game and its position, for the questions asked about it (a hint, whether it can
+        still be won: see :mod:`patience.analyse`); reads the game's row, its history only when asked."""
+        record, state = self.load(player, game_id)
+
+        def recent() -> Move | None:
+            if not record.actions:
+                return None
+            last = self.store.recent_moves(record, 1)[0]
+            return parse_stored(last[-1]) if last else None
+
+        return record, Analysis(get_game(record.game), deal_of(record), state, recent,
+                                lambda: [parse_stored(text) for text in self.moves_of(record)],
+                                finished=record.finished, won=record.won)
+
+    @storage_guarded
     def hint(self, player: str, game_id: str, *, budget: float,
              line: Sequence[Move] = ()) -> tuple[GameRecord, Any, Hint]:
         """A suggested move, from ``line`` (a winning line known from this position) or a search of
-        about ``budget`` seconds; the game is marked as having used hints.
+        about ``budget`` seconds in this process; the game is marked as having used hints.
 
-        (The web asks its solver pool instead, so a search never holds a server thread.)
+        (The web asks its solver pool instead, through :meth:`analyse`, so a search never holds a
+        server thread.)
         """
-        record, state = self.load(player, game_id)
-        game = get_game(record.game)
-        if line:
-            found = known_hint(game, state, "winnable", tuple(line))
-        else:
-            last = self.store.recent_moves(record, 1)[0]
-            found = hint(game, state, budget=budget, last=parse_stored(last[-1]) if last else None)
-            if found.status == STATUS_LOST:
-                found = self.lost_hint(record, state)
-            if found.end:  # the terminal's way to end it
-                found = replace(found, explanation=" ".join((found.explanation, _(
-                    "Type restart to end this game (it counts as lost) and deal it again, or new for "
-                    "another deal."))))
+        record, analysis = self.analyse(player, game_id)
+        found = analysis.hint_here(budget, line)
+        if found.end and not line:  # the terminal's way to end it
+            found = replace(found, explanation=" ".join((found.explanation, _(
+                "Type restart to end this game (it counts as lost) and deal it again, or new for "
+                "another deal."))))
+        self.mark_hint_used(player, record)
+        return replace(record, used_hints=True), analysis.state, found
+
+    def mark_hint_used(self, player: str, record: GameRecord) -> None:
+        """The game counts as played with hints (shown in the statistics)."""
         if not record.used_hints:
-            self.store.mark_hint_used(player, game_id)
-            record = replace(record, used_hints=True)
-        return record, state, found
-
-    def lost_hint(self, record: GameRecord, state: Any) -> Hint:
-        """The hint in a position known to be lost: a useful move (never back to where this game has
-        been, see :func:`patience.hints.useful_moves`), or the end when none is left (reads its history).
-        """
-        game = get_game(record.game)
-        played = [parse_stored(text) for text in self.moves_of(record)]
-        seen = positions_seen(game, game.new(deal_of(record)), played)
-        return known_hint(game, state, STATUS_LOST, (), played[-1] if played else None, seen=seen)
+            self.store.mark_hint_used(player, record.id)
 
     # --- playing on from a review -------------------------------------------------------------------
     @storage_guarded

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from patience.analyse import Analysis
 from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arguments
 from patience.commands.options import count, seconds, tell_if_core_absent
 from patience.errors import InvalidRecordError, PatienceError
 from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, check_sampling, fair_hint, fair_hint_text, observe
-from patience.hints import STATUS_LOST, hint, known_hint, positions_seen
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
@@ -167,12 +167,8 @@ def run_hint(args: argparse.Namespace) -> int:
         return _print_fair_hint(args, game, record.deal, moves)
     if args.budget is not None and not args.budget > 0:
         raise PatienceError(_("--budget must be more than 0"))
-    state = game.apply_all(game.new(record.deal), moves)
     budget = DEFAULT_HINT_SECONDS if args.budget is None else args.budget
-    answer = hint(game, state, budget=budget, last=moves[-1] if moves else None)
-    if answer.status == STATUS_LOST:  # only useful moves, or the end: never round in circles
-        seen = positions_seen(game, game.new(record.deal), moves)
-        answer = known_hint(game, state, STATUS_LOST, (), moves[-1] if moves else None, seen=seen)
+    answer = Analysis.of_moves(game, record.deal, moves).hint_here(budget)
     if args.json:
         print(json.dumps({"move": None if answer.move is None else str(answer.move),
                           "explanation": answer.explanation, "status": answer.status,

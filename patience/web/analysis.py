@@ -16,16 +16,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from patience.i18n import _
+from patience.analyse import Analysis
+from patience.hints import Hint
 from patience.observation import Observation
-from patience.rules import get_game
-from patience.solver.result import Status
 from patience.store import GameRecord
 from patience.web.schemas import FairHintOut, FairProgressOut, HintOut, OddsOut, WinnableOut
 from patience.web.service import GameService
 from patience.workers import Workers
 from patience.workers.analyzer import Verdict
-from patience.workers.answers import HintAnswer
+from patience.workers.answers import FairHintAnswer, HintAnswer
 from patience.workers.knowledge import Point
 from patience.workers.odds import seed_of
 
@@ -38,6 +37,29 @@ def point_of(record: GameRecord) -> Point:
 def progress_token(record: GameRecord) -> str:
     """Which fair hint a progress question means: the game's, at its version."""
     return f"{record.id}:{record.version}"
+
+
+class WorkerHints:
+    """The hint searches of :meth:`patience.analyse.Analysis.hint` on the server's hint workers."""
+
+    def __init__(self, owner: GameAnalysis, record: GameRecord, lang: str, *, fair: bool) -> None:
+        self.owner, self.record, self.lang, self.fair = owner, record, lang, fair
+
+    async def search(self, analysis: Analysis) -> HintAnswer:
+        """The solver's hint, or the fair one (busy: the heuristic's move, marked ``busy``)."""
+        record, last = self.record, None if analysis.last is None else str(analysis.last)
+        if self.fair:
+            return await self.owner.fair_hint(record, analysis.state, last, self.lang)
+        return await self.owner.workers.analyzer.hint(record.id, record.game, analysis.state, last, self.lang,
+                                                      point_of(record))
+
+    def status(self, answer: HintAnswer) -> str:
+        """The position's status the answer tells."""
+        return answer.status
+
+    def known(self, found: Hint, searched: HintAnswer | None) -> HintAnswer:
+        """A hint the domain decided, as the API answers it (busy when the search it replaces was)."""
+        return replace(HintAnswer.of(found), busy=searched is not None and searched.busy)
 
 
 class GameAnalysis:
@@ -56,33 +78,21 @@ class GameAnalysis:
                    lang: str) -> HintOut | FairHintOut:
         """The hint for a game's position (``fair``: the fair one); with ``mark`` the game counts as
         played with hints. Call it inside the request's language context."""
-        service, analyzer = self.service, self.workers.analyzer
-        record, state = service.table.load(player, game_id)  # the game's row: its history is not read
-        if record.finished:
-            over = Status.WINNABLE if record.won else Status.LOST
-            return HintOut(move=None, basis="heuristic", status=over, explanation=_("This game is over."),
-                           line=[])
-        last = service.last_move(record)
-        answer: HintOut | FairHintOut
-        if fair:
-            answer = await self.fair_hint(record, state, last, lang)
-        else:
-            found = await analyzer.hint(record.id, record.game, state, last, lang, point_of(record))
-            if found.status == Status.LOST:  # only useful moves, or the end: never round in circles
-                found = replace(HintAnswer.of(service.table.lost_hint(record, state)), busy=found.busy)
-            answer = HintOut.model_validate(found.as_json())
+        record, analysis = self.service.table.analyse(player, game_id)  # its row: its history is not read
+        found = await analysis.hint(WorkerHints(self, record, lang, fair=fair))
         if mark:
-            service.mark_hint_used(player, game_id)
-        return answer
+            self.service.mark_hint_used(player, game_id)
+        if isinstance(found, FairHintAnswer):
+            return FairHintOut.model_validate(found.as_json())
+        return HintOut.model_validate(found.as_json())
 
-    async def fair_hint(self, record: GameRecord, state: Any, last: str | None, lang: str) -> FairHintOut:
+    async def fair_hint(self, record: GameRecord, state: Any, last: str | None, lang: str) -> FairHintAnswer:
         """The fair hint for a game's position, on the hint pool (busy: the heuristic on a completion)."""
         workers = self.workers
         seen = self.observation(record, state)
-        found = await workers.analyzer.fair_hint(
+        return await workers.analyzer.fair_hint(
             record.game, seen, seed_of(seen), workers.fair_hint_samples, workers.odds.max_nodes, last,
             lang, token=progress_token(record))
-        return FairHintOut.model_validate(found.as_json())
 
     def fair_progress(self, player: str, game_id: str) -> FairProgressOut:
         """How far the fair hint of the game's position has got (all zero when none was asked)."""
@@ -101,15 +111,13 @@ class GameAnalysis:
 
     def winnability(self, player: str, game_id: str) -> WinnableOut:
         """Can the game's position still be won: known at once, else searched while a page asks."""
-        record, state = self.service.table.load(player, game_id)  # the row, not its history
-        game = get_game(record.game)
+        record, analysis = self.service.table.analyse(player, game_id)  # the row, not its history
         analyzer = self.workers.analyzer
-        if record.won or game.is_won(state):
-            verdict = Verdict(Status.WINNABLE, limit=analyzer.winnable_limit)
-        elif record.finished or game.is_stuck(state):
-            verdict = Verdict(Status.LOST, limit=analyzer.winnable_limit)
+        settled = analysis.settled()
+        if settled is not None:
+            verdict = Verdict(settled, limit=analyzer.winnable_limit)
         else:
-            verdict = analyzer.winnability(record.id, record.game, state, point_of(record))
+            verdict = analyzer.winnability(record.id, record.game, analysis.state, point_of(record))
         return WinnableOut.model_validate({"version": record.version, "status": verdict.status,
                                            "searched_seconds": verdict.searched,
                                            "budget_seconds": verdict.budget, "limit_seconds": verdict.limit})

@@ -35,6 +35,7 @@ from patience.web.schemas import (
 from patience.web.service import GameRecord, GameService, view_out
 from patience.wording import describe_move, move_text
 from patience.workers import Workers
+from patience.workers.answers import ReviewAnswer
 from patience.workers.fair_reviews import FairProgress
 from patience.workers.odds import seed_of
 
@@ -84,7 +85,7 @@ class GameReviews:
         found = await self.workers.reviewer.review(record.id, record.version, record.game, deal_of(record),
                                                    moves)
         new, state = await run_in_threadpool(service.table.play_on, player, game_id, version,
-                                             found["lost_at"])
+                                             found.lost_at)
         return service.describe(new, state)
 
 
@@ -97,7 +98,7 @@ def with_fair(review: bytes, part: bytes) -> bytes:
     return b"".join((memoryview(review)[:-1], b',"fair":', part, b"}"))
 
 
-def reviewed_json(record: GameRecord, moves: list[str], found: dict[str, Any]) -> bytes:
+def reviewed_json(record: GameRecord, moves: list[str], found: ReviewAnswer) -> bytes:
     """:func:`reviewed` encoded as JSON."""
     return reviewed(record, moves, found).model_dump_json().encode()
 
@@ -113,7 +114,7 @@ def fair_part_json(record: GameRecord, moves: list[str], progress: FairProgress)
     return fair_part(get_game(record.game), record, moves, progress).model_dump_json().encode()
 
 
-def reviewed(record: GameRecord, moves: list[str], found: dict[str, Any]) -> ReviewOut:
+def reviewed(record: GameRecord, moves: list[str], found: ReviewAnswer) -> ReviewOut:
     """The review's answer with every position of the game replayed (away from the event loop)."""
     game = get_game(record.game)
     state = game.new(deal_of(record))
@@ -124,17 +125,17 @@ def reviewed(record: GameRecord, moves: list[str], found: dict[str, Any]) -> Rev
     return described(game, found, moves, states)
 
 
-def described(game: Game[Any], found: dict[str, Any], moves: list[str], states: list[Any]) -> ReviewOut:
+def described(game: Game[Any], found: ReviewAnswer, moves: list[str], states: list[Any]) -> ReviewOut:
     """A review's object with the turning point and the winning line in words and boards."""
-    lost_at: int | None = found["lost_at"]
-    line = [Move.parse(m) for m in found["line"]]
+    lost_at = found.lost_at
+    line = [Move.parse(m) for m in found.line]
     extra: dict[str, Any] = {}
     if lost_at:
         start = states[lost_at - 1]
         played = Move.parse(moves[lost_at - 1])
         extra = {"played": str(played), "played_words": describe_move(game, start, played),
                  "better_words": describe_move(game, start, line[0])}
-    elif found["status"] == Status.WINNABLE:
+    elif found.status == Status.WINNABLE:
         start = states[-1]
     elif lost_at == 0:  # never winnable: the deal as dealt (no line to show from it)
         start, line = states[0], []
@@ -148,7 +149,7 @@ def described(game: Game[Any], found: dict[str, Any], moves: list[str], states: 
             words = describe_move(game, state, move)
             state = game.apply_legal(state, move)
             steps.append(ReviewStepOut(move=str(move), words=words, view=view_of(game, state)))
-    return ReviewOut(**found, summary=summary(found, extra), steps=steps, **extra)
+    return ReviewOut(**found.as_json(), summary=summary(found, extra), steps=steps, **extra)
 
 
 def fair_part(game: Game[Any], record: GameRecord, moves: list[str], progress: FairProgress) -> FairPartOut:
@@ -184,9 +185,9 @@ def view_of(game: Game[Any], state: Any) -> ViewOut:
     return view_out(game.view(state))
 
 
-def summary(found: dict[str, Any], extra: dict[str, Any]) -> str:
+def summary(found: ReviewAnswer, extra: dict[str, Any]) -> str:
     """The verdict in words."""
-    status, lost_at = found["status"], found["lost_at"]
+    status, lost_at = found.status, found.lost_at
     if status == Status.WON:
         return _("This game was won.")
     if status == Status.WINNABLE:

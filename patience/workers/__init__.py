@@ -2,8 +2,11 @@
 
 - :mod:`patience.workers.pool`: worker processes (:class:`WorkerPool`, with the one rule for a broken
   or late pool) and the one rule for "busy" (:class:`Slots`);
-- :mod:`patience.workers.answers`: what they answer (:class:`HintAnswer`, :class:`FairHintAnswer`);
+- :mod:`patience.workers.jobs`: what goes into a worker (one frozen spec per job);
+- :mod:`patience.workers.answers`: what comes out (:class:`HintAnswer`, :class:`ReviewAnswer`...);
 - :mod:`patience.workers.analyzer`: the dot's searches and the hints (:class:`Analyzer`);
+- :mod:`patience.workers.watch`: a game's work kept going, step by step, while a page asks (the dot's
+  searches and the fair odds);
 - :mod:`patience.workers.scheduler`: which of the dot's searches runs next, with growing budgets;
 - :mod:`patience.workers.knowledge`: what the solver has decided, reused without a new search;
 - :mod:`patience.workers.odds`: the fair odds, with a growing number of samples (:class:`OddsKeeper`);

@@ -37,7 +37,8 @@ from patience.i18n import _, language
 from patience.observation import Observation
 from patience.rules import Move, get_game
 from patience.solver.result import Status
-from patience.workers.answers import FairHintAnswer, HintAnswer
+from patience.workers.answers import FairHintAnswer, HintAnswer, SearchAnswer
+from patience.workers.jobs import FairHintSpec, HintSpec, SearchSpec
 from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.workers.odds import fair_hint_job, quick_fair_hint
 from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, worker_setup
@@ -47,7 +48,6 @@ from patience.workers.scheduler import (
     WINNABLE_LIMIT,
     Done,
     Scheduler,
-    SearchAnswer,
     SearchJob,
     default_workers,
     escalation,
@@ -67,19 +67,20 @@ HINT_QUEUE: Final = 8
 WINNABLE_QUEUE: Final = 64
 
 
-def search_job(slug: str, state: Any, budget: float) -> SearchAnswer:
-    """In a worker process: ``(status, winning line)`` for a position."""
+def search_job(spec: SearchSpec) -> SearchAnswer:
+    """In a worker process: the status of a position and, when winnable, the winning line."""
     from patience.hints import decide
 
-    return decide(get_game(slug), state, budget)
+    return SearchAnswer(*decide(get_game(spec.slug), spec.state, spec.budget))
 
 
-def hint_job(slug: str, state: Any, budget: float, lang: str, last: str | None) -> HintAnswer:
-    """In a worker process: the hint for a position, its texts in ``lang``."""
+def hint_job(spec: HintSpec) -> HintAnswer:
+    """In a worker process: the hint for a position, its texts in ``spec.lang``."""
     from patience.hints import hint
 
-    with language(lang):
-        found = hint(get_game(slug), state, budget=budget, last=None if last is None else Move.parse(last))
+    with language(spec.lang):
+        found = hint(get_game(spec.slug), spec.state, budget=spec.budget,
+                     last=None if spec.last is None else Move.parse(spec.last))
         return HintAnswer.of(found)
 
 
@@ -87,11 +88,11 @@ def _ready() -> bool:
     return True
 
 
-def _search_in_process(conn: Connection, server_pid: int, slug: str, state: Any, budget: float) -> None:
+def _search_in_process(conn: Connection, server_pid: int, spec: SearchSpec) -> None:
     """The body of a process of its own: one search, its outcome sent back."""
     worker_setup(server_pid)
     try:
-        conn.send(search_job(slug, state, budget))
+        conn.send(search_job(spec))
     finally:
         conn.close()
 
@@ -113,7 +114,7 @@ class _ProcessJob:
         context = pool_context()
         receive, send = context.Pipe(duplex=False)
         self.process = context.Process(target=_search_in_process, daemon=True, name="patience-search",
-                                       args=(send, os.getpid(), job.slug, job.state, job.budget))
+                                       args=(send, os.getpid(), job.spec))
         self.process.start()
         send.close()
         threading.Thread(target=self._wait, args=(receive, job, done), daemon=True).start()
@@ -178,7 +179,7 @@ class Analyzer:
         """The scheduler's runner: first searches in the warm pool, longer ones in their own process."""
         if job.step > 0:
             return _ProcessJob(job, done)
-        future: Future[SearchAnswer] = self._submit("winnable", search_job, job.slug, job.state, job.budget)
+        future: Future[SearchAnswer] = self._submit("winnable", search_job, job.spec)
 
         def finished(future: Future[SearchAnswer]) -> None:
             outcome: SearchAnswer | None = None
@@ -195,7 +196,7 @@ class Analyzer:
         return _PoolJob(future)
 
     def _learn(self, job: SearchJob, outcome: SearchAnswer) -> None:
-        self.knowledge.learn(job.slug, job.state, outcome[0], outcome[1], job.point)
+        self.knowledge.learn(job.slug, job.state, outcome.status, outcome.line, job.point)
 
     def _start_sweeper(self) -> None:
         with self._lock:
@@ -242,8 +243,8 @@ class Analyzer:
         if not self._hint_slots.take():
             return self._quick_hint(game, state, last)  # busy: the heuristic answers at once
         try:
-            future = self._submit("hint", hint_job, slug, state, self.hint_budget, lang,
-                                  None if last is None else str(last))
+            future = self._submit("hint", hint_job, HintSpec(slug, state, self.hint_budget, lang,
+                                                             None if last is None else str(last)))
         except Exception:
             self._hint_done()
             raise
@@ -272,8 +273,8 @@ class Analyzer:
             self.progress.start(token, samples)
         answer: FairHintAnswer | None = None
         try:
-            future = self._submit("hint", fair_hint_job, slug, observation, seed, samples, max_nodes, lang,
-                                  token)
+            future = self._submit("hint", fair_hint_job,
+                                  FairHintSpec(slug, observation, seed, samples, max_nodes, lang, token))
         except Exception:
             self._hint_done()
             if token is not None:

@@ -1,9 +1,12 @@
 """What the workers answer: typed, frozen, and picklable from a worker process.
 
-A hint leaves a worker as a :class:`HintAnswer` (a fair hint as a
-:class:`FairHintAnswer`), never as a dictionary built by hand; the web turns
-it into its answer schema with :meth:`HintAnswer.as_json`, which holds the
-API's keys.
+Every job comes back as one of these (its input is a spec of
+:mod:`patience.workers.jobs`), never as a dictionary built by hand: a search
+as a :class:`SearchAnswer`, a hint as a :class:`HintAnswer` (a fair hint as a
+:class:`FairHintAnswer`), a batch of the odds as :class:`OddsCounts`, a
+review as a :class:`ReviewAnswer`, a piece of a fair review as a
+:class:`ReviewPieceAnswer`. The web turns them into its answer schemas
+(:meth:`HintAnswer.as_json`, :meth:`ReviewAnswer.as_json` hold the API's keys).
 
 >>> answer = HintAnswer(move="s", basis="heuristic", status="unknown", explanation="Deal.")
 >>> answer.as_json()["line"], answer.busy, answer.quick("Busy.").explanation
@@ -15,7 +18,71 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Self
 
+from patience.fair_review import Decision, Known
 from patience.hints import Hint
+from patience.review import Review
+from patience.rules import Move
+from patience.solver.result import Status
+
+
+@dataclass(frozen=True)
+class SearchAnswer:
+    """What a search of a position decided: its status and, when ``winnable``, the winning line."""
+
+    status: str
+    line: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True)
+class OddsCounts:
+    """A batch of the fair odds: how many of its completions were won, lost and not decided."""
+
+    won: int
+    lost: int
+    unknown: int
+
+
+@dataclass(frozen=True)
+class ReviewAnswer:
+    """A review as the API answers it: where the game was lost, the better move and its winning line.
+
+    >>> ReviewAnswer.undecided("hamilton", 3).as_json()["status"]
+    'unknown'
+    """
+
+    game: str
+    moves: int
+    status: str
+    lost_at: int | None = None
+    better: str | None = None
+    line: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, found: Review) -> ReviewAnswer:
+        """A :class:`patience.review.Review` as the API answers it (moves in notation)."""
+        return cls(game=found.game, moves=found.moves, status=str(found.status), lost_at=found.lost_at,
+                   better=None if found.better is None else str(found.better),
+                   line=tuple(str(m) for m in found.line))
+
+    @classmethod
+    def undecided(cls, slug: str, moves: int) -> ReviewAnswer:
+        """The answer when no review could be made in time."""
+        return cls(game=slug, moves=moves, status=Status.UNKNOWN.value)
+
+    def as_json(self) -> dict[str, Any]:
+        """The object ``patience review --json`` prints (``line`` as a list)."""
+        return {**asdict(self), "line": list(self.line)}
+
+
+@dataclass(frozen=True)
+class ReviewPieceAnswer:
+    """How far a fair review got in one piece: the next decision to look at, the decisions so far,
+    what it carries to the next piece, and whether it is done."""
+
+    start: int
+    decisions: tuple[Decision, ...]
+    carried: Known
+    done: bool
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ from patience.cache import BoundedCache
 from patience.fair import Budget
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
+from patience.workers.answers import ReviewPieceAnswer
+from patience.workers.jobs import ReviewPieceSpec
 from patience.workers.pool import Lane, WorkersBusyError
 from patience.workers.reviews import Reviewer
 
@@ -45,18 +47,13 @@ KEPT: Final = 256
 #: Failed pieces in a row after which a review stops trying.
 MAX_FAILURES: Final = 3
 
-Progress = tuple[int, tuple[Decision, ...], Known, bool]
-
-
-def fair_review_piece(slug: str, deal: int | str, moves: list[str], samples: int, seed: int,
-                      max_nodes: int, start: int, decisions: tuple[Decision, ...], carried: Known,
-                      seconds: float) -> Progress:
-    """In a worker process: a fair review goes on for ``seconds``: ``(start, decisions, carried, done)``."""
-    run = FairReviewRun(get_game(slug), deal, moves, samples=samples, seed=seed,
-                        budget=Budget(max_nodes=max_nodes), start=start, decisions=decisions,
-                        carried=carried)
-    done = run.run(time.monotonic() + seconds)
-    return (*run.progress(), done)
+def fair_review_piece(spec: ReviewPieceSpec) -> ReviewPieceAnswer:
+    """In a worker process: a fair review goes on for ``spec.seconds`` from where the last piece stopped."""
+    run = FairReviewRun(get_game(spec.slug), spec.deal, list(spec.moves), samples=spec.samples,
+                        seed=spec.seed, budget=Budget(max_nodes=spec.max_nodes), start=spec.start,
+                        decisions=spec.decisions, carried=spec.carried)
+    done = run.run(time.monotonic() + spec.seconds)
+    return ReviewPieceAnswer(*run.progress(), done)
 
 
 @dataclass
@@ -98,7 +95,7 @@ class FairReviews:
         self.max_nodes = max_nodes
         self._lock = threading.Lock()
         self._work: BoundedCache[tuple[str, int], _Work] = BoundedCache(KEPT)
-        self._pieces: set[Future[tuple[Progress, bool]]] = set()
+        self._pieces: set[Future[tuple[ReviewPieceAnswer, bool]]] = set()
 
     def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
              seed: int) -> FairProgress:
@@ -121,11 +118,12 @@ class FairReviews:
 
     def _start_piece(self, work: _Work) -> None:
         with self._lock:
-            args = (work.slug, work.deal, work.moves, self.samples, work.seed, self.max_nodes, work.start,
-                    work.decisions, work.carried, self.reviewer.budget)
-        fallback: Progress = (work.start, work.decisions, work.carried, False)
+            spec = ReviewPieceSpec(work.slug, work.deal, tuple(work.moves), self.samples, work.seed,
+                                   self.max_nodes, self.reviewer.budget, work.start, work.decisions,
+                                   work.carried)
+        fallback = ReviewPieceAnswer(spec.start, spec.decisions, spec.carried, False)
         try:
-            future = self.reviewer.submit(fallback, fair_review_piece, *args)
+            future = self.reviewer.submit(fallback, fair_review_piece, spec)
         except WorkersBusyError:  # owed: the next question starts it again
             with self._lock:
                 work.running = False
@@ -134,7 +132,7 @@ class FairReviews:
             self._pieces.add(future)
         future.add_done_callback(lambda done: self._piece_done(work, done))
 
-    def _piece_done(self, work: _Work, future: Future[tuple[Progress, bool]]) -> None:
+    def _piece_done(self, work: _Work, future: Future[tuple[ReviewPieceAnswer, bool]]) -> None:
         whole: bool | None
         if future.cancelled():
             whole = None  # the lane was stopped: owed
@@ -142,12 +140,13 @@ class FairReviews:
             log.error("fair review piece failed: %r", future.exception())
             whole = False
         else:
-            (start, decisions, carried, done), whole = future.result()
+            piece, whole = future.result()
         with self._lock:
             self._pieces.discard(future)
             work.running = False
             if whole:
-                work.start, work.decisions, work.carried, work.done = start, decisions, carried, done
+                work.start, work.decisions, work.carried, work.done = (piece.start, piece.decisions,
+                                                                        piece.carried, piece.done)
                 work.failures = 0
             elif whole is False:
                 work.failures += 1

@@ -1,7 +1,8 @@
 """Fair odds for the dot, in the background: a growing number of sampled completions per game.
 
 While a page asks about a game (``GET /api/games/{id}/odds``), :class:`OddsKeeper`
-keeps a *watch* on the game's newest observation and solves more and more
+keeps a *watch* (:mod:`patience.workers.watch`, as the dot's searches do) on
+the game's newest observation and solves more and more
 completions of it in worker processes (batches up to :data:`SAMPLE_STEPS`:
 8, then 16, 32, ... samples in all, up to ``max_samples``), each completion
 within a node budget (``max_nodes``), so the same observation always gets
@@ -46,8 +47,10 @@ from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
-from patience.workers.answers import FairHintAnswer
+from patience.workers.answers import FairHintAnswer, OddsCounts
+from patience.workers.jobs import FairHintSpec, OddsSpec
 from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, report
+from patience.workers.watch import Watch, Watches
 
 log = logging.getLogger(__name__)
 
@@ -83,24 +86,24 @@ def sample_targets(hidden: int, first: int, most: int) -> tuple[int, ...]:
     return tuple(targets)
 
 
-def odds_batch(slug: str, observation: Observation, seed: int, start: int, stop: int,
-               max_nodes: int | None) -> tuple[int, int, int]:
-    """In a worker process: ``(won, lost, unknown)`` among completions ``start`` to ``stop - 1``.
+def odds_batch(spec: OddsSpec) -> OddsCounts:
+    """In a worker process: how many of completions ``spec.start`` to ``spec.stop - 1`` are won, lost
+    and not decided.
 
     The completions are :func:`patience.fair.completions`' first ``stop`` for ``seed`` (so the
     batches of one observation together are exactly its first ``stop`` samples).
     """
-    game = get_game(slug)
-    budget = Budget(max_nodes=max_nodes)
+    game = get_game(spec.slug)
+    budget = Budget(max_nodes=spec.max_nodes)
     known: dict[Any, str] = {}
     won = lost = 0
-    for state in completions(game, observation, stop, seed)[start:]:
+    for state in completions(game, spec.observation, spec.stop, spec.seed)[spec.start:]:
         key = state.key()
         if key not in known:
             known[key] = solve(game, state, max_nodes=budget.max_nodes, tidy=False).outcome
         won += known[key] == WON
         lost += known[key] == LOST
-    return won, lost, stop - start - won - lost
+    return OddsCounts(won, lost, spec.count - won - lost)
 
 
 @dataclass(frozen=True)
@@ -117,17 +120,14 @@ class OddsAnswer:
         return {**self.odds.as_json(), "more": self.more, "hidden": self.hidden, "seed": self.seed}
 
 
-@dataclass
-class _OddsWatch:
-    observation: Observation
+@dataclass(eq=False, kw_only=True)
+class _OddsWatch(Watch[Observation, int]):
+    """A game's observation (``subject``), its samples solved in batches up to the totals (``steps``)."""
+
     seed: int
-    targets: tuple[int, ...]
-    last_poll: float
     won: int = 0
     lost: int = 0
     unknown: int = 0
-    step: int = 0  # index of the next target
-    running: bool = False
     failures: int = 0
 
     @property
@@ -136,11 +136,11 @@ class _OddsWatch:
 
     @property
     def more(self) -> bool:
-        return self.step < len(self.targets) and self.failures < 3
+        return super().more and self.failures < 3
 
 
-#: Submits a batch: ``(slug, observation, seed, start, stop, max_nodes)`` to a future of its counts.
-Submit = Callable[[str, Observation, int, int, int, "int | None"], "Future[tuple[int, int, int]]"]
+#: Submits a batch to a worker: the future of its counts.
+Submit = Callable[[OddsSpec], "Future[OddsCounts]"]
 
 
 class OddsKeeper:
@@ -156,11 +156,11 @@ class OddsKeeper:
         self.max_nodes = max_nodes
         self.poll_timeout = poll_timeout
         self.clock = clock
-        self._submit_batch = submit or self._submit
+        self._pool = WorkerPool(lambda: process_pool(self.workers))
+        self._submit_batch = submit or (lambda spec: self._pool.submit(odds_batch, spec))
         self._slots = Slots(workers, queue)
         self._lock = threading.Lock()
-        self._watches: dict[str, _OddsWatch] = {}
-        self._pool = WorkerPool(lambda: process_pool(self.workers))
+        self._watches: Watches[_OddsWatch] = Watches(poll_timeout)
         self._stopped = False
         self._seen: BoundedCache[tuple[str, int], Observation] = BoundedCache(OBSERVATIONS_KEPT)
 
@@ -178,16 +178,12 @@ class OddsKeeper:
         """A page asks about this game's observation: the odds so far; more are solved while it asks."""
         now = self.clock()
         with self._lock:
-            for other, old in list(self._watches.items()):
-                if now - old.last_poll > self.poll_timeout:
-                    del self._watches[other]
-            watch = self._watches.get(game_id)
-            if watch is None or watch.observation != observation:
-                watch = _OddsWatch(observation, seed_of(observation),
-                               sample_targets(observation.hidden_total, self.first_samples,
-                                              self.max_samples), now)
-                self._watches[game_id] = watch
-            watch.last_poll = now
+            self._watches.expire(now)  # a batch still running finishes, unread
+            watch, _moved_on = self._watches.ask(
+                game_id, observation, now,
+                lambda: _OddsWatch(observation, sample_targets(observation.hidden_total, self.first_samples,
+                                                               self.max_samples), now,
+                                   seed=seed_of(observation)))
             start = watch.more and not watch.running and not self._stopped and self._slots.take()
             if start:
                 watch.running = True
@@ -198,20 +194,20 @@ class OddsKeeper:
 
     def _answer(self, watch: _OddsWatch) -> OddsAnswer:
         return OddsAnswer(Odds(watch.samples, watch.won, watch.lost, watch.unknown), watch.more,
-                          watch.observation.hidden_total, watch.seed)
+                          watch.subject.hidden_total, watch.seed)
 
     # --- running -----------------------------------------------------------------------------
     def _start(self, game_id: str, slug: str, watch: _OddsWatch) -> None:
-        start, stop = watch.samples, watch.targets[watch.step]
+        spec = OddsSpec(slug, watch.subject, watch.seed, watch.samples, watch.target, self.max_nodes)
         try:
-            future = self._submit_batch(slug, watch.observation, watch.seed, start, stop, self.max_nodes)
+            future = self._submit_batch(spec)
         except Exception:
             log.exception("odds batch could not start")
             self._finished(watch, None)
             return
         future.add_done_callback(lambda done: self._finished(watch, done))
 
-    def _finished(self, watch: _OddsWatch, future: Future[tuple[int, int, int]] | None) -> None:
+    def _finished(self, watch: _OddsWatch, future: Future[OddsCounts] | None) -> None:
         self._slots.release()
         counts = None
         if future is not None and not future.cancelled():
@@ -226,21 +222,17 @@ class OddsKeeper:
             if counts is None:
                 watch.failures += 1
             else:
-                watch.won += counts[0]
-                watch.lost += counts[1]
-                watch.unknown += counts[2]
-                watch.step += 1
-
-    def _submit(self, slug: str, observation: Observation, seed: int, start: int, stop: int,
-                max_nodes: int | None) -> Future[tuple[int, int, int]]:
-        return self._pool.submit(odds_batch, slug, observation, seed, start, stop, max_nodes)
+                watch.won += counts.won
+                watch.lost += counts.lost
+                watch.unknown += counts.unknown
+                watch.escalate()
 
     # --- looking -------------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:
         """How many games are watched and batches run (for tests)."""
         with self._lock:
             return {"watched": len(self._watches),
-                    "running": sum(1 for w in self._watches.values() if w.running)}
+                    "running": sum(1 for w in self._watches if w.running)}
 
     def shutdown(self) -> None:
         """Let go of every watch and stop the worker processes; no batch starts afterwards."""
@@ -254,26 +246,26 @@ class OddsKeeper:
 HINT_SAMPLES: Final = 32
 
 
-def fair_hint_job(slug: str, observation: Observation, seed: int, samples: int, max_nodes: int | None,
-                  lang: str, token: str | None = None) -> FairHintAnswer:
+def fair_hint_job(spec: FairHintSpec) -> FairHintAnswer:
     """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``.
 
     It stops early once the best move is clear (:func:`patience.fair.fair_hint`'s ``early_stop``);
     with a ``token``, its progress after each completion goes to the pool's queue as
-    ``(token, FairProgress.as_json())``.
+    ``(token, FairProgress)``.
     """
     from patience.fair import FairProgress, fair_hint, fair_hint_text
     from patience.i18n import language
 
     def told(progress: FairProgress) -> None:
-        report((token, progress.as_json()))
+        report((spec.token, progress))
 
-    game = get_game(slug)
-    with language(lang):
-        found = fair_hint(game, observation, samples=samples, seed=seed, budget=Budget(max_nodes=max_nodes),
-                          early_stop=True, progress=None if token is None else told)
+    game, samples = get_game(spec.slug), spec.samples
+    with language(spec.lang):
+        found = fair_hint(game, spec.observation, samples=samples, seed=spec.seed,
+                          budget=Budget(max_nodes=spec.max_nodes), early_stop=True,
+                          progress=None if spec.token is None else told)
         # worded on a completion: a move's words name only cards the player sees
-        shown = completions(game, observation, 1, seed)[0]
+        shown = completions(game, spec.observation, 1, spec.seed)[0]
         words = fair_hint_text(game, shown, found, planned=samples)
         return FairHintAnswer(move=None if found.move is None else str(found.move), basis=BASIS_FAIR,
                               status="unknown", explanation=words, won=found.won, samples=found.samples,

@@ -2,18 +2,20 @@
 
 A fair hint solves its completions one at a time in a worker process (see
 :func:`patience.workers.odds.fair_hint_job`); after each it puts
-``(token, progress)`` on the hint pool's queue. One thread of the server
+``(token, progress)`` on the hint pool's queue, the progress a
+:class:`patience.fair.FairProgress`. One thread of the server
 reads that queue into a :class:`ProgressBoard`, where a page's question
 (``GET /api/games/{id}/hint/progress``) finds it by token: the game and its
 version. The board keeps the newest :data:`KEPT` hints only.
 
+>>> from patience.rules import Move
 >>> board = ProgressBoard()
 >>> board.start("g:3", 32)
->>> board.told("g:3", {"decided": 5, "samples": 32, "move": "t2-t3", "won": 4})
+>>> board.told("g:3", FairProgress(decided=5, samples=32, move=Move.parse("t2-t3"), won=4))
 >>> board.get("g:3")["decided"], board.get("g:3")["running"]
 (5, True)
 >>> board.finish("g:3", FairHintAnswer("t2-t3", "fair", "unknown", "", samples=20, won=15))
->>> board.told("g:3", {"decided": 6, "samples": 32, "move": "t2-t3", "won": 5})  # late: ignored
+>>> board.told("g:3", FairProgress(decided=6, samples=32, move=Move.parse("t2-t3"), won=5))  # late: ignored
 >>> board.get("g:3")["decided"], board.get("g:3")["running"], board.get("other") is None
 (20, False, True)
 """
@@ -24,6 +26,7 @@ import threading
 from typing import Any, Final
 
 from patience.cache import BoundedCache
+from patience.fair import FairProgress
 from patience.workers.answers import FairHintAnswer
 from patience.workers.pool import context
 
@@ -66,12 +69,12 @@ class ProgressBoard:
         with self._lock:
             self._put(token, {"running": True, "decided": 0, "samples": samples, "move": None, "won": 0})
 
-    def told(self, token: str, progress: dict[str, Any]) -> None:
+    def told(self, token: str, progress: FairProgress) -> None:
         """A worker's report; ignored once the hint has finished (a report may arrive late)."""
         with self._lock:
             entry = self._entries.peek(token)
             if entry is not None and entry["running"]:
-                self._put(token, {**progress, "running": True})
+                self._put(token, {**progress.as_json(), "running": True})
 
     def finish(self, token: str, answer: FairHintAnswer | None) -> None:
         """The hint is answered (``answer``: its ``samples``, ``won`` and ``move``; ``None``: it failed)."""

@@ -28,7 +28,8 @@ from typing import Any, Final, TypeVar
 
 from patience.cache import BoundedCache
 from patience.rules import get_game
-from patience.solver.result import Status
+from patience.workers.answers import ReviewAnswer
+from patience.workers.jobs import ReviewSpec
 from patience.workers.pool import Lane, WorkerPool, process_pool
 
 log = logging.getLogger(__name__)
@@ -38,14 +39,15 @@ KNOWN_REVIEWS: Final = 256
 MAX_WAITING: Final = 4
 GRACE_SECONDS: Final = 15.0  # beyond the budget: the first review starts the worker process
 
-ReviewJob = Callable[[str, "int | str", list[str], float], dict[str, Any]]
+#: Reviews a game in the worker (tests pass quick fakes).
+ReviewJob = Callable[[ReviewSpec], ReviewAnswer]
 
 
-def review_job(slug: str, deal: int | str, moves: list[str], budget: float) -> dict[str, Any]:
-    """In a worker process: ``patience review``'s object for a game."""
+def review_job(spec: ReviewSpec) -> ReviewAnswer:
+    """In a worker process: the review of a game (``patience review``'s answer)."""
     from patience.review import review
 
-    return review(get_game(slug), deal, moves, max_seconds=budget).as_json()
+    return ReviewAnswer.of(review(get_game(spec.slug), spec.deal, spec.moves, max_seconds=spec.budget))
 
 
 def default_executor() -> Executor:
@@ -67,22 +69,21 @@ class Reviewer:
         self.grace = grace
         self._job = job
         self._pool = WorkerPool(executor)
-        self._known: BoundedCache[tuple[str, int], dict[str, Any]] = BoundedCache(KNOWN_REVIEWS)
+        self._known: BoundedCache[tuple[str, int], ReviewAnswer] = BoundedCache(KNOWN_REVIEWS)
         self._lane = Lane("review-lane", queue=MAX_WAITING - 1)
 
-    def known(self, game_id: str, version: int) -> dict[str, Any] | None:
+    def known(self, game_id: str, version: int) -> ReviewAnswer | None:
         """The kept review of a game at a version, if any."""
         return self._known.get((game_id, version))
 
     async def review(self, game_id: str, version: int, slug: str, deal: int | str,
-                     moves: list[str]) -> dict[str, Any]:
+                     moves: list[str]) -> ReviewAnswer:
         """The review of a game at a version, awaited without holding a thread."""
         kept = self.known(game_id, version)
         if kept is not None:
             return kept
-        fallback = {"game": slug, "moves": len(moves), "lost_at": None, "better": None,
-                    "status": Status.UNKNOWN.value, "line": []}
-        answer, whole = await self.in_worker(fallback, self._job, slug, deal, moves, self.budget)
+        answer, whole = await self.in_worker(ReviewAnswer.undecided(slug, len(moves)), self._job,
+                                             ReviewSpec(slug, deal, tuple(moves), self.budget))
         if whole:
             self._known.put((game_id, version), answer)
         return answer

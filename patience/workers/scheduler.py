@@ -1,6 +1,7 @@
 """The dot's background searches: one position per game, a growing budget, bounded work.
 
-For each game the page asks about, :class:`Scheduler` keeps a *watch* on the
+For each game the page asks about, :class:`Scheduler` keeps a *watch*
+(:mod:`patience.workers.watch`, as the fair odds do) on the
 game's newest position and runs searches on it with growing budgets (see
 :func:`escalation`: 2 s, 10 s, 60 s, 300 s by default, up to the limit)
 until one decides, the game moves on, or no page has asked for a while.
@@ -35,12 +36,14 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from patience.cache import BoundedCache
-from patience.rules import Move
 from patience.solver.result import Status
+from patience.workers.answers import SearchAnswer
+from patience.workers.jobs import SearchSpec
 from patience.workers.knowledge import Point
+from patience.workers.watch import Handle, Watch, Watches, running_handles
 
 PENDING: Final = Status.PENDING
 UNKNOWN: Final = Status.UNKNOWN
@@ -53,10 +56,6 @@ WINNABLE_LIMIT: Final = 300.0
 
 #: Games remembered as having had an answer (their next jobs are less urgent than a fresh game's).
 ANSWERED_GAMES: Final = 10_000
-
-#: What a search answers: its status and, when ``winnable``, the winning line.
-SearchAnswer = tuple[str, tuple[Move, ...]]
-
 
 def default_workers() -> int:
     """Solver searches at once by default: one per CPU."""
@@ -96,12 +95,10 @@ class SearchJob:
     budget: float
     step: int
 
-
-class Handle(Protocol):
-    """A started job: ``cancel()`` asks it to stop (the runner still reports it done)."""
-
-    def cancel(self) -> None:
-        """Stop the search if it can be stopped."""
+    @property
+    def spec(self) -> SearchSpec:
+        """What the worker needs of it."""
+        return SearchSpec(self.slug, self.state, self.budget)
 
 
 #: The runner's report that a job ended: its answer, or None when it was cancelled or failed.
@@ -127,15 +124,13 @@ class Progress:
     budget: float
 
 
-@dataclass
-class _SearchWatch:
+@dataclass(eq=False, kw_only=True)
+class _SearchWatch(Watch[tuple[str, Any], float]):
+    """A game's position (``subject``: slug and state) searched with the budgets in turn (``steps``)."""
+
     job: SearchJob  # the next (or running) search
-    last_poll: float
     searched: float = 0.0
     waiting_since: float | None = None
-    handle: Handle | None = None
-    running: bool = False
-    dropped: bool = False
     finished: bool = False  # every budget ran out
     started: float = 0.0  # when its search started
     yielding: bool = False  # asked to stop for a fresh game; searched again afterwards
@@ -158,7 +153,7 @@ class Scheduler:
         self.max_waiting = max_waiting
         self.poll_timeout = poll_timeout
         self._lock = threading.Lock()
-        self._watches: dict[str, _SearchWatch] = {}
+        self._watches: Watches[_SearchWatch] = Watches(poll_timeout)
         self._running: list[_SearchWatch] = []
         self._answered: BoundedCache[str, None] = BoundedCache(ANSWERED_GAMES)  # games that had an answer
         self._stopped = False
@@ -172,23 +167,15 @@ class Scheduler:
     def poll(self, game_id: str, slug: str, state: Any, point: Point | None = None) -> Progress:
         """A page asks about this game's position (not yet known to be decided): start or go on searching."""
         now = self.clock()
-        cancel: list[Handle] = []
         with self._lock:
-            watch = self._watches.get(game_id)
-            if watch is not None and (watch.job.slug != slug or watch.job.state != state):
-                cancel += self._let_go(game_id, watch)  # the game moved on
-                watch = None
-            if watch is None:
-                job = SearchJob(game_id, slug, state, point, self.budgets[0], 0)
-                watch = _SearchWatch(job, now)
-                self._watches[game_id] = watch
-                self._enqueue(watch, now)
-            watch.last_poll = now
+            watch, gone = self._watches.ask(
+                game_id, (slug, state), now,
+                lambda: _SearchWatch((slug, state), self.budgets, now,
+                                     job=SearchJob(game_id, slug, state, point, self.budgets[0], 0)))
             if not (watch.running or watch.waiting_since is not None or watch.finished):
-                watch.dropped = False
-                self._enqueue(watch, now)  # let rest while nobody asked, or dropped: a search is owed
+                self._enqueue(watch, now)  # new, let rest while nobody asked, or dropped: a search is owed
             progress = self._progress(watch)
-        self._sweep_and_pump(cancel)
+        self._sweep_and_pump(self._let_go(gone))
         return progress
 
     def _progress(self, watch: _SearchWatch) -> Progress:
@@ -202,24 +189,22 @@ class Scheduler:
 
     def _enqueue(self, watch: _SearchWatch, now: float) -> None:
         watch.waiting_since = now
-        waiting = [w for w in self._watches.values() if w.waiting_since is not None]
+        waiting = [w for w in self._watches if w.waiting_since is not None]
         if len(waiting) > self.max_waiting:
             least = max(waiting, key=lambda w: (w.job.step > 0, w.job.game_id in self._answered,
                                                 w.waiting_since or 0.0))
-            least.waiting_since = None
-            least.dropped = True  # still owed: it asks for a place again on its page's next poll
+            least.waiting_since = None  # still owed: it asks for a place again on its page's next poll
             self._mark_answered(least.job.game_id)
 
     def _mark_answered(self, game_id: str) -> None:
         self._answered.put(game_id, None)
 
-    def _let_go(self, game_id: str, watch: _SearchWatch) -> list[Handle]:
-        del self._watches[game_id]
-        watch.waiting_since = None
-        watch.dropped = True
-        if watch.running and watch.handle is not None:
-            return [watch.handle]
-        return []
+    @staticmethod
+    def _let_go(gone: list[_SearchWatch]) -> list[Handle]:
+        """The watches let go wait no more; the handles of their running searches, to stop."""
+        for watch in gone:
+            watch.waiting_since = None
+        return running_handles(gone)
 
     # --- running -----------------------------------------------------------------------------
     def sweep(self) -> None:
@@ -230,16 +215,14 @@ class Scheduler:
         now = self.clock()
         starts: list[_SearchWatch] = []
         with self._lock:
-            for game_id, watch in list(self._watches.items()):
-                if now - watch.last_poll > self.poll_timeout:
-                    cancel += self._let_go(game_id, watch)
+            cancel += self._let_go(self._watches.expire(now))
             starts = self._choose(cancel)
         for handle in cancel:
             handle.cancel()
         for watch in starts:
             handle = self.runner(watch.job, self._done)
             with self._lock:
-                late = watch.running and watch.dropped  # let go while it was being started
+                late = watch.running and watch.gone  # let go while it was being started
                 if watch.running:
                     watch.handle = handle
             if late:
@@ -251,7 +234,7 @@ class Scheduler:
         if self._stopped:
             return starts
         while True:
-            waiting = [w for w in self._watches.values() if w.waiting_since is not None]
+            waiting = [w for w in self._watches if w.waiting_since is not None]
             if not waiting:
                 return starts
             first = [w for w in waiting if w.job.step == 0]
@@ -280,7 +263,7 @@ class Scheduler:
 
     def _done(self, job: SearchJob, outcome: SearchAnswer | None) -> None:
         """The runner's report: learn a decided answer, escalate an open one, free the worker."""
-        if outcome is not None and outcome[0] in DECIDED:
+        if outcome is not None and outcome.status in DECIDED:
             self.on_result(job, outcome)
         now = self.clock()
         with self._lock:
@@ -293,8 +276,8 @@ class Scheduler:
                 watch.handle = None
             current = self._watches.get(job.game_id)
             if watch is not None and current is watch:
-                if outcome is not None and outcome[0] in DECIDED:
-                    del self._watches[job.game_id]  # the knowledge answers from now on
+                if outcome is not None and outcome.status in DECIDED:
+                    self._watches.drop(job.game_id)  # the knowledge answers from now on
                 elif watch.yielding or outcome is None:
                     # Stopped to let a first search go, or failed: the same budget again, and no
                     # seconds counted as searched (a failed one only when its page asked since).
@@ -304,9 +287,10 @@ class Scheduler:
                         self._enqueue(watch, now)
                 else:
                     watch.searched = max(watch.searched, job.budget)
-                    if job.step + 1 < len(self.budgets):
-                        watch.job = SearchJob(job.game_id, job.slug, job.state, job.point,
-                                        self.budgets[job.step + 1], job.step + 1)
+                    watch.escalate()
+                    if watch.more:
+                        watch.job = SearchJob(job.game_id, job.slug, job.state, job.point, watch.target,
+                                              watch.step)
                         if now - watch.last_poll <= self.poll_timeout:
                             self._enqueue(watch, now)
                     else:
@@ -318,13 +302,13 @@ class Scheduler:
         """How many games are watched, jobs wait and searches run (for tests and benchmarks)."""
         with self._lock:
             return {"watched": len(self._watches), "running": len(self._running),
-                    "waiting": sum(1 for w in self._watches.values() if w.waiting_since is not None)}
+                    "waiting": sum(1 for w in self._watches if w.waiting_since is not None)}
 
     def stop(self) -> None:
         """Let go of every watch and stop every search; no search starts afterwards."""
         with self._lock:
             self._stopped = True
             handles = [w.handle for w in self._running if w.handle is not None]
-            self._watches.clear()
+            self._let_go(self._watches.clear())
         for handle in handles:
             handle.cancel()

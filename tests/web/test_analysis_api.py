@@ -262,6 +262,7 @@ def test_a_dead_solver_worker_is_replaced() -> None:
 
     from patience.rules import get_game
     from patience.workers.analyzer import Analyzer, search_job
+    from patience.workers.jobs import SearchSpec
 
     analyzer = Analyzer(winnable_budget=0.2, workers=1)
     game = get_game("hamilton")
@@ -271,8 +272,8 @@ def test_a_dead_solver_worker_is_replaced() -> None:
         started = time.monotonic()
         while time.monotonic() - started < 30:
             try:
-                result = analyzer._submit("winnable", search_job, "hamilton", game.new(3), 0.1)
-                assert result.result(timeout=30)[0] in ("winnable", "lost", "unknown")
+                result = analyzer._submit("winnable", search_job, SearchSpec("hamilton", game.new(3), 0.1))
+                assert result.result(timeout=30).status in ("winnable", "lost", "unknown")
                 break
             except BrokenExecutor:  # the death may be noticed by this first future: then retry
                 analyzer.pools["winnable"].discard()

@@ -149,17 +149,19 @@ def test_the_fair_hint_s_progress_ends_with_its_answer(client: TestClient) -> No
 
 def test_a_hint_worker_s_report_reaches_the_progress_board(app: FastAPI) -> None:
     """The path a fair hint's progress takes: a worker process's report, read into the board."""
+    from patience.fair import FairProgress
+    from patience.rules import Move
     from patience.workers.pool import report
 
     analyzer = app.state.analyzer
     analyzer.progress.start("probe:1", 32)
-    told = {"decided": 14, "samples": 32, "move": "t2-t3", "won": 11}
+    told = FairProgress(decided=14, samples=32, move=Move.parse("t2-t3"), won=11)
     analyzer._submit("hint", report, ("probe:1", told)).result(timeout=60)
     started = time.monotonic()
     while analyzer.fair_progress("probe:1")["decided"] != 14:
         assert time.monotonic() - started < 30, "the report never arrived"
         time.sleep(0.02)
-    assert analyzer.fair_progress("probe:1") == {**told, "running": True}
+    assert analyzer.fair_progress("probe:1") == {**told.as_json(), "running": True}
 
 
 def test_the_hint_job_reports_each_completion_it_decides() -> None:
@@ -168,6 +170,7 @@ def test_the_hint_job_reports_each_completion_it_decides() -> None:
 
     from patience.fair import observe
     from patience.workers import pool
+    from patience.workers.jobs import FairHintSpec
     from patience.workers.odds import fair_hint_job, seed_of
 
     game, played, _state = hamilton_position()
@@ -175,11 +178,11 @@ def test_the_hint_job_reports_each_completion_it_decides() -> None:
     reports: queue.SimpleQueue[Any] = queue.SimpleQueue()
     pool._channel[:] = [reports]
     try:
-        answer = fair_hint_job("hamilton", seen, seed_of(seen), 16, 1500, "en", "g:7")
+        answer = fair_hint_job(FairHintSpec("hamilton", seen, seed_of(seen), 16, 1500, "en", "g:7"))
     finally:
         pool._channel[:] = []
     told = [reports.get() for _ in range(reports.qsize())]
     assert told and {token for token, _p in told} == {"g:7"}
-    assert [p["decided"] for _t, p in told] == list(range(1, len(told) + 1))
+    assert [p.decided for _t, p in told] == list(range(1, len(told) + 1))
     assert answer.samples in (len(told), len(told) + 1)  # an early stop is not reported as progress
     assert answer.planned == 16 and answer.move is not None

@@ -5,8 +5,9 @@ from __future__ import annotations
 from concurrent.futures import Future
 
 from patience.fair import Budget, observe, odds
-from patience.observation import Observation
 from patience.rules import get_game
+from patience.workers.answers import OddsCounts
+from patience.workers.jobs import OddsSpec
 from patience.workers.odds import OddsKeeper, odds_batch, sample_targets, seed_of
 
 
@@ -14,18 +15,17 @@ class FakeBatches:
     """Batches the test finishes by hand: each is ``(start, stop)`` and a future."""
 
     def __init__(self) -> None:
-        self.started: list[tuple[int, int, Future[tuple[int, int, int]]]] = []
+        self.started: list[tuple[int, int, Future[OddsCounts]]] = []
 
-    def __call__(self, slug: str, observation: Observation, seed: int, start: int, stop: int,
-                 max_nodes: int | None) -> Future[tuple[int, int, int]]:
-        future: Future[tuple[int, int, int]] = Future()
-        self.started.append((start, stop, future))
+    def __call__(self, spec: OddsSpec) -> Future[OddsCounts]:
+        future: Future[OddsCounts] = Future()
+        self.started.append((spec.start, spec.stop, future))
         return future
 
     def finish(self, index: int = -1, won_each: bool = True) -> None:
         start, stop, future = self.started[index]
         count = stop - start
-        future.set_result((count, 0, 0) if won_each else (0, count, 0))
+        future.set_result(OddsCounts(count, 0, 0) if won_each else OddsCounts(0, count, 0))
 
 
 class FakeClock:
@@ -98,6 +98,7 @@ def test_nothing_hidden_needs_one_sample() -> None:
 def test_batches_add_up_to_the_libraries_odds() -> None:
     seen = observe(HAMILTON, 4, [])
     seed = seed_of(seen)
-    parts = [odds_batch("hamilton", seen, seed, a, b, 800) for a, b in ((0, 2), (2, 4), (4, 6))]
+    parts = [odds_batch(OddsSpec("hamilton", seen, seed, a, b, 800)) for a, b in ((0, 2), (2, 4), (4, 6))]
     whole = odds(HAMILTON, seen, samples=6, seed=seed, budget=Budget(max_nodes=800))
-    assert tuple(map(sum, zip(*parts, strict=True))) == (whole.won, whole.lost, whole.unknown)
+    assert (sum(p.won for p in parts), sum(p.lost for p in parts), sum(p.unknown for p in parts)) == (
+        whole.won, whole.lost, whole.unknown)

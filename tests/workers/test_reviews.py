@@ -5,21 +5,23 @@ from __future__ import annotations
 import asyncio
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any
+from dataclasses import replace
 
 import pytest
 
+from patience.workers.answers import ReviewAnswer
+from patience.workers.jobs import ReviewSpec
 from patience.workers.pool import WorkersBusyError
 from patience.workers.reviews import MAX_WAITING, Reviewer
 
 SLOW_SECONDS = 0.6
 
 
-def fake_review(slug: str, deal: int | str, moves: list[str], budget: float) -> dict[str, Any]:
+def fake_review(spec: ReviewSpec) -> ReviewAnswer:
     """Deal 1 reviews slowly (within its budget), any other deal at once, as lost."""
-    if deal == 1:
+    if spec.deal == 1:
         time.sleep(SLOW_SECONDS)
-    return {"game": slug, "moves": len(moves), "lost_at": 0, "better": None, "status": "lost", "line": []}
+    return ReviewAnswer(game=spec.slug, moves=len(spec.moves), status="lost", lost_at=0)
 
 
 def one_thread() -> Executor:
@@ -29,7 +31,7 @@ def one_thread() -> Executor:
 def test_reviews_waiting_behind_slow_ones_get_their_real_answer() -> None:
     reviewer = Reviewer(budget=0.5, job=fake_review, executor=one_thread, grace=0.4)
 
-    async def four_at_once() -> list[dict[str, Any]]:
+    async def four_at_once() -> list[ReviewAnswer]:
         asks = [reviewer.review(f"g{n}", 0, "hamilton", deal, []) for n, deal in enumerate((1, 1, 2, 3))]
         return list(await asyncio.gather(*asks))
 
@@ -37,27 +39,27 @@ def test_reviews_waiting_behind_slow_ones_get_their_real_answer() -> None:
         answers = asyncio.run(four_at_once())
     finally:
         reviewer.shutdown()
-    assert [a["status"] for a in answers] == ["lost"] * 4  # the fast ones waited 1.2 s, more than 0.9 s
+    assert [a.status for a in answers] == ["lost"] * 4  # the fast ones waited 1.2 s, more than 0.9 s
 
 
 def test_an_answer_cut_short_by_the_worker_is_not_kept() -> None:
     calls: list[int | str] = []
 
-    def stuck_then_quick(slug: str, deal: int | str, moves: list[str], budget: float) -> dict[str, Any]:
-        calls.append(deal)
+    def stuck_then_quick(spec: ReviewSpec) -> ReviewAnswer:
+        calls.append(spec.deal)
         if len(calls) == 1:
             time.sleep(SLOW_SECONDS)
-        return fake_review(slug, 2, moves, budget)
+        return fake_review(replace(spec, deal=2))
 
     reviewer = Reviewer(budget=0.1, job=stuck_then_quick, executor=one_thread, grace=0.1)
     try:
         first = asyncio.run(reviewer.review("g", 0, "hamilton", 5, []))
-        assert first["status"] == "unknown"
+        assert first.status == "unknown"
         time.sleep(SLOW_SECONDS)
         again = asyncio.run(reviewer.review("g", 0, "hamilton", 5, []))
     finally:
         reviewer.shutdown()
-    assert again["status"] == "lost" and len(calls) == 2
+    assert again.status == "lost" and len(calls) == 2
     assert asyncio.run(reviewer.review("g", 0, "hamilton", 5, [])) is again  # a whole answer is kept
 
 

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from patience.rules import Move, get_game
+from patience.workers.answers import SearchAnswer
 from patience.workers.knowledge import Knowledge, Point
-from patience.workers.scheduler import Scheduler, SearchAnswer, SearchJob, escalation
+from patience.workers.scheduler import Scheduler, SearchJob, escalation
 from tests.web.conftest import union_square_winning_deal
 
 Done = Callable[[SearchJob, "SearchAnswer | None"], None]
@@ -71,7 +72,7 @@ def make(workers: int = 1, max_waiting: int = 8, budgets: tuple[float, ...] = (2
 
     def learn(job: SearchJob, outcome: SearchAnswer) -> None:
         results.append(outcome)
-        known.learn(job.slug, job.state, outcome[0], outcome[1], job.point)
+        known.learn(job.slug, job.state, outcome.status, outcome.line, job.point)
 
     scheduler = Scheduler(solver, budgets=budgets, workers=workers, on_result=learn, clock=clock,
                           max_waiting=max_waiting, poll_timeout=20)
@@ -92,22 +93,22 @@ def test_an_open_position_is_searched_again_with_a_growing_budget_until_decided(
     scheduler, solver, clock, results = make()
     progress = scheduler.poll("g", "hamilton", hamilton(7))
     assert (progress.status, progress.budget, progress.searched) == ("pending", 2, 0)
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     assert solver.only().job.budget == 10  # escalated at once: the page asked recently
     clock.now += 5
     assert scheduler.poll("g", "hamilton", hamilton(7)).searched == 2
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     assert solver.only().job.budget == 60
-    solver.only().report(("lost", ()))
-    assert results == [("lost", ())]
+    solver.only().report(SearchAnswer("lost", ()))
+    assert results == [SearchAnswer("lost")]
     assert scheduler.counts() == {"watched": 0, "running": 0, "waiting": 0}
 
 
 def test_after_the_limit_the_answer_is_unknown_with_the_seconds_searched() -> None:
     scheduler, solver, _clock, _results = make(budgets=(2, 10))
     scheduler.poll("g", "hamilton", hamilton(7))
-    solver.only().report(("unknown", ()))
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     progress = scheduler.poll("g", "hamilton", hamilton(7))
     assert (progress.status, progress.searched) == ("unknown", 10)
     assert solver.running() == []
@@ -116,7 +117,7 @@ def test_after_the_limit_the_answer_is_unknown_with_the_seconds_searched() -> No
 def test_a_game_that_moves_on_stops_its_search_and_keeps_one_job() -> None:
     scheduler, solver, _clock, _results = make(budgets=(2, 10, 60))
     scheduler.poll("g", "hamilton", hamilton(7))
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     long_search = solver.only()
     assert long_search.job.budget == 10
     game = get_game("hamilton")
@@ -131,7 +132,7 @@ def test_a_game_that_moves_on_stops_its_search_and_keeps_one_job() -> None:
 def test_nobody_asking_stops_the_search_and_forgets_the_game() -> None:
     scheduler, solver, clock, _results = make()
     scheduler.poll("g", "hamilton", hamilton(7))
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     search = solver.only()
     clock.now += 21
     scheduler.sweep()
@@ -146,7 +147,7 @@ def test_an_unasked_open_position_is_not_escalated_until_a_page_asks_again() -> 
     clock.now += 15
     scheduler.poll("h", "hamilton", hamilton(8))  # keeps time moving; g is not asked
     clock.now += 10
-    solver.running()[0].report(("unknown", ()))  # g's first search ends; nobody asked for 25 s
+    solver.running()[0].report(SearchAnswer("unknown", ()))  # g's first search ends; nobody asked for 25 s
     assert [h.job.game_id for h in solver.running()] == ["h"]
 
 
@@ -159,13 +160,13 @@ def test_the_queue_is_bounded_newest_dropped_but_still_pending_and_owed() -> Non
     assert scheduler.counts()["waiting"] == 2
     assert scheduler.poll("g4", "hamilton", hamilton(4)).status == "pending"  # dropped, still owed
     assert scheduler.counts()["waiting"] == 2
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     assert solver.only().job.game_id == "g2"  # then the one waiting longest
     clock.now += 1
     scheduler.poll("g4", "hamilton", hamilton(4))  # its page asks again: it takes the free place
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     assert solver.only().job.game_id == "g3"
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     assert solver.only().job.game_id == "g4"  # the dropped search is resumed
 
 
@@ -174,8 +175,8 @@ def test_a_fresh_game_goes_before_games_that_had_answers() -> None:
     game = get_game("hamilton")
     for name in ("a", "b"):
         scheduler.poll(name, "hamilton", hamilton(1))
-    solver.only().report(("unknown", ()))  # a had its answer
-    solver.only().report(("unknown", ()))  # b too
+    solver.only().report(SearchAnswer("unknown", ()))  # a had its answer
+    solver.only().report(SearchAnswer("unknown", ()))  # b too
     states = {name: game.apply(hamilton(1), game.parse_move("s")) for name in ("a", "b")}
     scheduler.poll("a", "hamilton", states["a"])  # running now
     clock.now += 1
@@ -185,7 +186,7 @@ def test_a_fresh_game_goes_before_games_that_had_answers() -> None:
     for n in range(3):  # more fresh games come; each search ends
         clock.now += 1
         scheduler.poll(f"old{n}", "hamilton", hamilton(20 + n))
-        solver.only().report(("unknown", ()))
+        solver.only().report(SearchAnswer("unknown", ()))
     assert scheduler.poll("fresh", "hamilton", hamilton(9)).searched == 2  # searched, not dropped
     ran = [h.job.game_id for h in solver.started]
     assert ran[:4] == ["a", "b", "a", "fresh"]
@@ -197,7 +198,7 @@ def test_a_fresh_game_does_not_wait_behind_escalated_searches() -> None:
     scheduler.poll("a", "hamilton", hamilton(1))
     scheduler.poll("b", "hamilton", hamilton(2))
     for handle in list(solver.running()):
-        handle.report(("unknown", ()))
+        handle.report(SearchAnswer("unknown", ()))
     running = solver.running()
     assert [h.job.budget for h in running] == [10]  # escalated searches leave a worker free
     scheduler.poll("fresh", "hamilton", hamilton(3))
@@ -207,12 +208,12 @@ def test_a_fresh_game_does_not_wait_behind_escalated_searches() -> None:
 def test_with_one_worker_an_escalated_search_gives_way_and_is_tried_again() -> None:
     scheduler, solver, _clock, _results = make(workers=1)
     scheduler.poll("a", "hamilton", hamilton(1))
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     escalated = solver.only()
     scheduler.poll("fresh", "hamilton", hamilton(3))
     assert escalated.cancelled
     escalated.report(None)
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     again = solver.only()
     assert (again.job.game_id, again.job.budget) == ("a", 10)
 
@@ -229,7 +230,7 @@ def test_a_winning_line_answers_every_position_on_it_without_a_search() -> None:
     deck, texts = union_square_winning_deal()
     state = game.new(deck)
     scheduler.poll("g", "union-square", state)
-    solver.only().report(("winnable", moves_of(texts)))
+    solver.only().report(SearchAnswer("winnable", moves_of(texts)))
     for count, move in enumerate(moves_of(texts)[:10]):
         found = known.lookup("union-square", state)
         assert found is not None and found.status == "winnable"
@@ -244,7 +245,7 @@ def test_every_position_after_a_lost_one_is_lost() -> None:
     game = get_game("hamilton")
     state = game.apply(hamilton(7), game.parse_move("s"))
     scheduler.poll("g", "hamilton", state, Point("g", 1, 1))
-    solver.only().report(("lost", ()))
+    solver.only().report(SearchAnswer("lost", ()))
     later = state
     for played in range(2, 7):
         later = game.apply(later, game.legal_moves(later)[0])
@@ -265,7 +266,7 @@ def test_a_full_queue_drops_a_game_that_had_answers_before_a_fresh_one() -> None
     scheduler, solver, clock, _results = make(workers=1, max_waiting=2, budgets=(2,))
     game = get_game("hamilton")
     scheduler.poll("a", "hamilton", hamilton(1))
-    solver.only().report(("unknown", ()))  # a had its answer
+    solver.only().report(SearchAnswer("unknown", ()))  # a had its answer
     scheduler.poll("busy", "hamilton", hamilton(2))  # holds the worker
     clock.now += 1
     scheduler.poll("f1", "hamilton", hamilton(3))
@@ -277,7 +278,7 @@ def test_a_full_queue_drops_a_game_that_had_answers_before_a_fresh_one() -> None
     assert scheduler.poll("a", "hamilton", moved).status == "pending"  # owed, not given up
     assert scheduler.counts()["waiting"] == 2
     assert {h.job.game_id for h in solver.running()} == {"busy"}
-    solver.only().report(("unknown", ()))
+    solver.only().report(SearchAnswer("unknown", ()))
     assert solver.only().job.game_id == "f1"  # the fresh games first
     assert scheduler.poll("f1", "hamilton", hamilton(3)).status == "pending"
     assert scheduler.poll("f2", "hamilton", hamilton(4)).status == "pending"
@@ -299,7 +300,7 @@ def test_one_fresh_game_makes_only_one_escalated_search_give_way() -> None:
     for name in ("a", "b", "c"):
         scheduler.poll(name, "hamilton", hamilton(ord(name)))
     for handle in list(solver.running()):
-        handle.report(("unknown", ()))
+        handle.report(SearchAnswer("unknown", ()))
     escalated = solver.running()
     assert len(escalated) == 2  # a worker is left for fresh games
     scheduler.poll("fresh1", "hamilton", hamilton(1))  # takes the free worker
@@ -336,7 +337,7 @@ def test_many_games_polling_are_never_given_up_before_every_budget_was_searched(
         clock.now += 1
         for handle in solver.running():
             if not handle.cancelled and clock.now - handle.job.budget >= started[handle]:
-                handle.report(("unknown", ()))
+                handle.report(SearchAnswer("unknown", ()))
             elif handle.cancelled:
                 handle.report(None)
         for game_id, state in games.items():
