@@ -11,6 +11,9 @@ carried, so the answer is the one an unbroken run gives. A piece starts only
 when a page asks (``GET …/review?fair=1``) and none is running for the game;
 a piece refused as busy, or cut short by a late or lost worker, is owed and
 starts again on the next question (three failures in a row end the tries).
+Once every decision is looked at, a game that was not won has its fall in
+fair odds split into luck and play (:mod:`patience.fair_luck`, with the
+review's own samples, seed and node budget) the same way, piece by piece.
 Progress is kept by game and version (at most :data:`KEPT`).
 """
 
@@ -27,7 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from patience.cache import BoundedCache
-from patience.fair import Budget
+from patience.fair import Budget, Odds
+from patience.fair_luck import Known as LuckKnown
+from patience.fair_luck import LuckOrPlay, LuckOrPlayRun
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
 from patience.workers.pool import Lane, WorkersBusyError
@@ -46,6 +51,7 @@ KEPT: Final = 256
 MAX_FAILURES: Final = 3
 
 Progress = tuple[int, tuple[Decision, ...], Known, bool]
+LuckProgress = tuple[int, tuple[Odds, ...], LuckKnown, bool, LuckOrPlay | None]
 
 
 def fair_review_piece(slug: str, deal: int | str, moves: list[str], samples: int, seed: int,
@@ -59,6 +65,20 @@ def fair_review_piece(slug: str, deal: int | str, moves: list[str], samples: int
     return (*run.progress(), done)
 
 
+def luck_or_play_piece(slug: str, deal: int | str, moves: list[str], review: FairReview, start: int,
+                       found: tuple[Odds, ...], carried: LuckKnown, seconds: float) -> LuckProgress:
+    """In a worker process: luck or play goes on for ``seconds``: ``(start, found, carried, done, split)``.
+
+    ``split`` is the answer once done, and stays ``None`` for a game that was won.
+    """
+    game = get_game(slug)
+    run = LuckOrPlayRun(game, deal, moves, review, start, found, carried)
+    if game.is_won(run.states[-1]):
+        return start, found, {}, True, None
+    done = run.run(time.monotonic() + seconds)
+    return (*run.progress(), done, run.answer() if done else None)
+
+
 @dataclass
 class _Work:
     slug: str
@@ -69,23 +89,40 @@ class _Work:
     decisions: tuple[Decision, ...] = ()
     carried: Known = field(default_factory=dict)
     done: bool = False
+    luck_start: int = 0
+    luck_found: tuple[Odds, ...] = ()
+    luck_carried: LuckKnown = field(default_factory=dict)
+    weighed: bool = False
+    luck: LuckOrPlay | None = None
     running: bool = False
     failures: int = 0
+
+    def fair_done(self, progress: Progress) -> None:
+        self.start, self.decisions, self.carried, self.done = progress
+
+    def luck_done(self, progress: LuckProgress) -> None:
+        self.luck_start, self.luck_found, self.luck_carried, self.weighed, self.luck = progress
 
 
 @dataclass(frozen=True)
 class FairProgress:
-    """A fair review so far: ``looked_at`` of the game's moves; ``review`` holds what is known."""
+    """A fair review so far: ``looked_at`` of the game's moves; ``review`` holds what is known.
+
+    ``done``: every decision is looked at; ``weighed``: then luck or play too (``luck``, ``None`` for
+    a game that was won).
+    """
 
     review: FairReview
     looked_at: int
     done: bool
     failed: bool
+    weighed: bool = False
+    luck: LuckOrPlay | None = None
 
     @property
     def pending(self) -> bool:
         """More is coming: ask again."""
-        return not self.done and not self.failed
+        return not (self.done and self.weighed) and not self.failed
 
 
 class FairReviews:
@@ -98,7 +135,7 @@ class FairReviews:
         self.max_nodes = max_nodes
         self._lock = threading.Lock()
         self._work: BoundedCache[tuple[str, int], _Work] = BoundedCache(KEPT)
-        self._pieces: set[Future[tuple[Progress, bool]]] = set()
+        self._pieces: set[Future[tuple[Any, bool]]] = set()
 
     def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
              seed: int) -> FairProgress:
@@ -106,7 +143,7 @@ class FairReviews:
         key = (game_id, version)
         with self._lock:
             work = self._work.setdefault(key, lambda: _Work(slug, deal, list(moves), seed))
-            start = not work.done and not work.running and work.failures < MAX_FAILURES
+            start = not work.weighed and not work.running and work.failures < MAX_FAILURES
             if start:
                 work.running = True
             progress = self._progress(work)
@@ -114,27 +151,41 @@ class FairReviews:
             self._start_piece(work)
         return progress
 
+    def _review(self, work: _Work) -> FairReview:
+        return FairReview(work.slug, len(work.moves), self.samples, work.seed, self.max_nodes,
+                          work.decisions)
+
     def _progress(self, work: _Work) -> FairProgress:
-        review = FairReview(work.slug, len(work.moves), self.samples, work.seed, self.max_nodes,
-                            work.decisions)
-        return FairProgress(review, work.start, work.done, work.failures >= MAX_FAILURES)
+        return FairProgress(self._review(work), work.start, work.done, work.failures >= MAX_FAILURES,
+                            work.weighed, work.luck)
 
     def _start_piece(self, work: _Work) -> None:
+        """The next piece: of the fair review, or once it is done, of luck or play."""
+        job: Callable[..., Any]
+        take: Callable[[Any], None]
         with self._lock:
-            args = (work.slug, work.deal, work.moves, self.samples, work.seed, self.max_nodes, work.start,
-                    work.decisions, work.carried, self.reviewer.budget)
-        fallback: Progress = (work.start, work.decisions, work.carried, False)
+            if not work.done:
+                job, take = fair_review_piece, work.fair_done
+                args: tuple[Any, ...] = (self.samples, work.seed, self.max_nodes, work.start, work.decisions,
+                                         work.carried)
+                fallback: Any = (work.start, work.decisions, work.carried, False)
+            else:
+                job, take = luck_or_play_piece, work.luck_done
+                args = (self._review(work), work.luck_start, work.luck_found, work.luck_carried)
+                fallback = (work.luck_start, work.luck_found, work.luck_carried, False, None)
         try:
-            future = self.reviewer.submit(fallback, fair_review_piece, *args)
+            future = self.reviewer.submit(fallback, job, work.slug, work.deal, work.moves, *args,
+                                          self.reviewer.budget)
         except WorkersBusyError:  # owed: the next question starts it again
             with self._lock:
                 work.running = False
             return
         with self._lock:
             self._pieces.add(future)
-        future.add_done_callback(lambda done: self._piece_done(work, done))
+        future.add_done_callback(lambda done: self._piece_done(work, done, take))
 
-    def _piece_done(self, work: _Work, future: Future[tuple[Progress, bool]]) -> None:
+    def _piece_done(self, work: _Work, future: Future[tuple[Any, bool]], take: Callable[[Any], None]) -> None:
+        """A piece ended: ``take`` its whole answer into ``work``, or count the failure."""
         whole: bool | None
         if future.cancelled():
             whole = None  # the lane was stopped: owed
@@ -142,12 +193,12 @@ class FairReviews:
             log.error("fair review piece failed: %r", future.exception())
             whole = False
         else:
-            (start, decisions, carried, done), whole = future.result()
+            answer, whole = future.result()
         with self._lock:
             self._pieces.discard(future)
             work.running = False
             if whole:
-                work.start, work.decisions, work.carried, work.done = start, decisions, carried, done
+                take(answer)
                 work.failures = 0
             elif whole is False:
                 work.failures += 1
