@@ -97,3 +97,13 @@ def test_luck_or_play_goes_on_piece_by_piece_and_is_kept_with_the_review() -> No
     assert all(isinstance(d, Decision) for d in progress.luck.decisions)
     before = len(asked)
     assert reviews.poll("g", 5, "hamilton", 1, moves, 4).luck == progress.luck and len(asked) == before
+
+
+def test_the_schema_declares_luck_or_play_with_the_clis_keys(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    part = schemas["FairPartOut"]["properties"]
+    assert {"luck_or_play", "luck_words", "costliest", "summary"} <= set(part)
+    assert part["luck_or_play"]["description"] and part["luck_words"]["description"]
+    luck = schemas["LuckOrPlayOut"]
+    assert set(luck["properties"]) == set(luck["required"]) == {"deal", "end", "play_cost", "luck", "best"}
+    assert all(p.get("description") for p in luck["properties"].values())
