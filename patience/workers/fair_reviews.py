@@ -75,8 +75,10 @@ def luck_or_play_piece(slug: str, deal: int | str, moves: list[str], review: Fai
     run = LuckOrPlayRun(game, deal, moves, review, start, found, carried)
     if game.is_won(run.states[-1]):
         return start, found, {}, True, None
-    done = run.run(time.monotonic() + seconds)
-    return (*run.progress(), done, run.answer() if done else None)
+    if not run.run(time.monotonic() + seconds):
+        return (*run.progress(), False, None)
+    start, found, _carried = run.progress()
+    return start, found, {}, True, run.answer()  # what was solved is needed no more
 
 
 @dataclass
