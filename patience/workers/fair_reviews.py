@@ -174,7 +174,8 @@ class FairReviews:
             else:
                 job, take = luck_or_play_piece, work.luck_done
                 spec = LuckPieceSpec(work.slug, work.deal, tuple(work.moves), self._review(work),
-                                     self.reviewer.budget, work.luck_start, work.luck_found, work.luck_carried)
+                                     self.reviewer.budget, work.luck_start, work.luck_found,
+                                     work.luck_carried)
                 fallback = LuckPieceAnswer(spec.start, spec.found, spec.carried, False, None)
         try:
             future = self.reviewer.submit(fallback, job, spec)
