@@ -29,9 +29,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from patience.errors import IllegalMoveError
 from patience.fair import Odds, completions
@@ -39,9 +39,19 @@ from patience.fair_review import Decision, FairReview
 from patience.i18n import _, ngettext
 from patience.kit import observing
 from patience.review import positions_of
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
+
+
+class LuckOrPlayJson(TypedDict):
+    """:meth:`LuckOrPlay.as_json`: odds as :meth:`~patience.fair.Odds.as_json`, parts as shares."""
+
+    deal: dict[str, int | float]
+    end: dict[str, int | float]
+    play_cost: float
+    luck: float
+    best: list[dict[str, int | float]]
 
 
 @dataclass(frozen=True)
@@ -77,7 +87,7 @@ class LuckOrPlay:
         """The rest of the fall from the deal to the end: the cards that turned up."""
         return self.deal_share - self.end_share - self.play_cost
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> LuckOrPlayJson:
         """``{"deal", "end", "play_cost", "luck", "best"}``: odds as :meth:`Odds.as_json`, parts as shares."""
         return {
             "deal": self.deal.as_json(),
@@ -91,14 +101,14 @@ class LuckOrPlay:
 
 
 def luck_or_play(
-    game: Game[Any], deal: int | str, moves: Sequence[Move | str], review: FairReview
+    game: Game[State], deal: int | str, moves: Sequence[Move | str], review: FairReview
 ) -> LuckOrPlay:
     """Split a game's fall in fair odds into luck and play, with the samples and budget of ``review``."""
     played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
     states = positions_of(game, deal, played)
     solver = Solver(game, review.max_nodes)
 
-    def odds_at(index: int) -> list[Any]:
+    def odds_at(index: int) -> list[State]:
         seen = observing(game).observe(states[index], played[:index])
         return completions(game, seen, review.samples, review.seed)
 
@@ -150,12 +160,12 @@ class Solver:
     True
     """
 
-    def __init__(self, game: Game[Any], max_nodes: int | None) -> None:
+    def __init__(self, game: Game[State], max_nodes: int | None) -> None:
         self.game, self.max_nodes = game, max_nodes
         # by canonical key: the outcome, a winning line (or none) and the position it starts from
-        self.known: dict[Any, tuple[str, tuple[Move, ...], Any]] = {}
+        self.known: dict[Hashable, tuple[str, tuple[Move, ...], State]] = {}
 
-    def solved(self, state: Any) -> tuple[str, tuple[Move, ...]]:
+    def solved(self, state: State) -> tuple[str, tuple[Move, ...]]:
         """The outcome and, when won, a winning line from ``state`` itself (else empty)."""
         if self.game.is_won(state):
             return WON, ()
@@ -167,11 +177,11 @@ class Solver:
         # a line names piles: another position of the key (its piles in another order) gets none
         return outcome, line if start == state else ()
 
-    def outcome(self, state: Any) -> str:
+    def outcome(self, state: State) -> str:
         return self.solved(state)[0]
 
 
-def _best_after(game: Game[Any], solver: Solver, samples: list[Any], decision: Decision) -> Odds:
+def _best_after(game: Game[State], solver: Solver, samples: list[State], decision: Decision) -> Odds:
     """The odds after the best legal move on its completions (the played move's if none is better)."""
     if decision.before.unknown == 0 and decision.after.won >= decision.before.won:
         return decision.after  # every completion was decided before: no move keeps more of them winnable
@@ -183,7 +193,7 @@ def _best_after(game: Game[Any], solver: Solver, samples: list[Any], decision: D
     return best
 
 
-def odds_after(game: Game[Any], solver: Solver, samples: list[Any], move: Move) -> Odds:
+def odds_after(game: Game[State], solver: Solver, samples: list[State], move: Move) -> Odds:
     """The odds after ``move`` on the completions ``samples``, solving only what must be solved."""
     outcomes: list[str] = []
     for state in samples:

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from patience.i18n import _, ngettext
-from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
+from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, State, is_foundation
 from patience.solver import LOST, WON, solve
 from patience.solver.result import Status
 from patience.wording import move_instruction
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 WINNABLE: Final = Status.WINNABLE
 STATUS_LOST: Final = Status.LOST

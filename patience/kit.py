@@ -29,7 +29,7 @@ from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.observation import Observation
 from patience.page_layout import PageLayout
-from patience.rules import WASTE, Game, Move, View, register, unregister
+from patience.rules import WASTE, Game, Move, State, View, register, unregister
 from patience.solver.api import (
     Child,
     Expanding,
@@ -41,7 +41,7 @@ from patience.solver.api import (
 )
 from patience.solver.tuning import LOOSER_LIMIT, LOOSER_SHARE
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 
 class SearchKit(Generic[S]):
@@ -66,8 +66,7 @@ class SearchKit(Generic[S]):
 
     def key(self, state: S) -> Hashable:
         """The canonical key: equal for positions equal up to the rules' symmetries."""
-        key: Hashable = state.key()  # type: ignore[attr-defined]
-        return key
+        return state.key()
 
     def safe_move(self, state: S) -> Move | None:
         """A provably safe move the search plays without trying others, or ``None``."""

@@ -27,10 +27,11 @@ from patience.kit import kit_of
 from patience.rules import (
     Game,
     PileView,
+    State,
     View,
 )
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 RED_ON: Final = "\x1b[31m"
 BOLD_ON: Final = "\x1b[1m"

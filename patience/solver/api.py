@@ -22,9 +22,9 @@ from collections.abc import Callable, Container, Generator, Hashable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 from patience.errors import UnknownGameError
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 #: A child of a position: the moves that lead to it, the position reached and its canonical key.
 Child = tuple[tuple[Move, ...], Any, Hashable]

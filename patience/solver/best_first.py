@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.budget import Budget
 from patience.solver.expand import DEFER, LATER, NO_MORE, Expander, Known, in_any
 from patience.solver.lines import keys_to, line_through
@@ -21,7 +21,7 @@ from patience.solver.result import LOST, UNKNOWN, WON
 from patience.solver.room import Room
 from patience.solver.steps import SLICE, Steps
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 Parents = dict[Hashable, Hashable | None]  # a position's key -> its parent's key (None: the root)
 Frontier = tuple[float, int, int, int, Hashable, Any]  # a best-first heap entry
 

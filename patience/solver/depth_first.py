@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Mapping
 from itertools import islice
 from typing import Any, Final, TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.best_first import tables_of
 from patience.solver.budget import Budget
 from patience.solver.expand import Child, Expander, Known, in_any
@@ -20,7 +20,7 @@ from patience.solver.result import LOST, UNKNOWN, WON
 from patience.solver.room import Room
 from patience.solver.steps import SLICE, Steps
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 _HANDED: Final = ("positions handed over",)  # the key of the frame that holds handed-over roots
 
 

@@ -22,13 +22,13 @@ from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver.api import LATER, NO_MORE, Child, Known, Search, in_any, safe_closure, search_of
 from patience.solver.tuning import weight
 
 __all__ = ["LATER", "NO_MORE", "Child", "Expander", "Known", "in_any", "safe_closure"]
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 
 # How much lower than the streamliner valued them best-first search ranks the positions it completes.

@@ -25,11 +25,11 @@ import time
 from collections.abc import Hashable, Mapping
 from typing import Any, TypeVar
 
-from patience.rules import FOUNDATION, TABLEAU, Game, Move
+from patience.rules import FOUNDATION, TABLEAU, Game, Move, State
 from patience.solver.canonical import canonical_key
 from patience.solver.expand import NO_MORE, Expander
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 Relabelling = dict[int, int]  # pile code in one position -> pile code of the same cards in another
 

@@ -55,7 +55,7 @@ from collections import ChainMap
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final, TypeVar
 
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver.best_first import Frontier, Parents, best_first, streamliner
 from patience.solver.best_first import Tables as _Tables
 from patience.solver.budget import Alone, Budget
@@ -94,7 +94,7 @@ BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
 STRATEGIES: Final = (PORTFOLIO, BEST_FIRST, DEPTH_FIRST)
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 # The names the tests and callers know from here.
 _finish = finish

@@ -163,9 +163,9 @@ def fair_part(game: Game[Any], record: GameRecord, moves: list[str], progress: F
         found = review.costliest
         if found is not None:
             before = states[found.number - 1]
-            costliest = CostliestOut(**found.as_json(), words=move_text(game, before, found.move),
-                                     view=view_of(game, before),
-                                     view_after=view_of(game, states[found.number]))
+            costliest = CostliestOut.model_validate({
+                **found.as_json(), "words": move_text(game, before, found.move),
+                "view": view_of(game, before), "view_after": view_of(game, states[found.number])})
         status = "done"
     elif progress.failed:
         summary, status = _("The fair review could not be finished: try again later."), "unknown"
