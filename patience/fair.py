@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, TypedDict, TypeVar
 
 from patience.deals import SplitMix64
 from patience.errors import PatienceError
@@ -189,6 +189,15 @@ def odds(game: Game[S], observation: Observation, samples: int = DEFAULT_SAMPLES
     return Odds(samples, won, lost, samples - won - lost)
 
 
+class FairProgressJson(TypedDict):
+    """:meth:`FairProgress.as_json`: the move as text."""
+
+    decided: int
+    samples: int
+    move: str | None
+    won: int
+
+
 @dataclass(frozen=True)
 class FairProgress:
     """How far a fair hint has got: ``decided`` of ``samples`` completions solved, the best move so far.
@@ -201,7 +210,7 @@ class FairProgress:
     move: Move | None
     won: int
 
-    def as_json(self) -> dict[str, str | int | None]:
+    def as_json(self) -> FairProgressJson:
         """``{"decided", "samples", "move", "won"}``."""
         return {"decided": self.decided, "samples": self.samples,
                 "move": None if self.move is None else str(self.move), "won": self.won}

@@ -225,9 +225,21 @@ class View:
 
 
 class State(Hashable, Protocol):
-    """What generic code needs of every game's state: it is hashable (tables of positions) and has
-    a key that identifies the position exactly. Everything else about a state is asked of its game.
+    """What generic code needs of every game's state: it is hashable (tables of positions), has a
+    key that identifies the position exactly, and its tableau and foundations are piles of cards,
+    bottom first (a winning line is carried over to a position equal up to the piles' order by
+    matching piles). Everything else about a state is asked of its game.
     """
+
+    @property
+    def tableau(self) -> tuple[tuple[int, ...], ...]:
+        """The tableau piles' cards, bottom first."""
+        ...
+
+    @property
+    def foundations(self) -> tuple[tuple[int, ...], ...]:
+        """The foundations' cards, bottom first."""
+        ...
 
     def key(self) -> Hashable:
         """Hashable value that identifies the position exactly."""

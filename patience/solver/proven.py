@@ -39,10 +39,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from itertools import islice
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.room import BASE_MB, MEMORY_MB, default_table_cap
+
+S = TypeVar("S", bound=State)
 
 #: Keys kept per position a search may hold (an entry here is a key alone, about a quarter of a
 #: search's position; see :mod:`.room`): with this share the proofs stay within a quarter of a
@@ -71,7 +73,7 @@ class Proven:
         self._core: Any = None
 
     @classmethod
-    def for_game(cls, game: Game[Any]) -> Proven:
+    def for_game(cls, game: Game[S]) -> Proven:
         """A table sized for ``game`` (:func:`~patience.solver.room.default_table_cap` keys)."""
         return cls(KEYS_PER_POSITION * default_table_cap(game), LOOSER_KEYS)
 
@@ -100,7 +102,7 @@ class Proven:
                 for old in list(islice(table, max(excess, len(table) // 2))):
                     del table[old]
 
-    def core_proofs(self, core: ModuleType, game: Game[Any]) -> Any:
+    def core_proofs(self, core: ModuleType, game: Game[S]) -> Any:
         """The compiled core's store of positions proven lost for this table (``core.Proofs``), made
         on first use with room for :data:`CORE_PROOF_BYTES`.
 
