@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
@@ -43,6 +44,8 @@ from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
 
+#: Solved completions by canonical key: the outcome, a winning line (or none) and the position it starts from.
+Known = dict[Hashable, tuple[str, tuple[Move, ...], State]]
 
 class LuckOrPlayJson(TypedDict):
     """:meth:`LuckOrPlay.as_json`: odds as :meth:`~patience.fair.Odds.as_json`, parts as shares."""
@@ -104,18 +107,90 @@ def luck_or_play(
     game: Game[State], deal: int | str, moves: Sequence[Move | str], review: FairReview
 ) -> LuckOrPlay:
     """Split a game's fall in fair odds into luck and play, with the samples and budget of ``review``."""
-    played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
-    states = positions_of(game, deal, played)
-    solver = Solver(game, review.max_nodes)
+    run = LuckOrPlayRun(game, deal, moves, review)
+    run.run()
+    return run.answer()
 
-    def odds_at(index: int) -> list[State]:
-        seen = observing(game).observe(states[index], played[:index])
-        return completions(game, seen, review.samples, review.seed)
 
-    deal_odds = _odds([solver.outcome(s) for s in odds_at(0)])
-    end_odds = _odds([solver.outcome(s) for s in odds_at(len(played))])
-    best = tuple(_best_after(game, solver, odds_at(d.number - 1), d) for d in review.decisions)
-    return LuckOrPlay(deal_odds, end_odds, review.decisions, best)
+class LuckOrPlayRun:
+    """:func:`luck_or_play` a step at a time, so it can stop at a deadline and go on later.
+
+    Step 0 finds the odds at the deal and at the end, step ``k`` the best fair move of the review's
+    decision ``k - 1``. ``start``, ``found`` (the odds found so far, in that order) and ``carried``
+    (the solves kept) are what :meth:`progress` gave: a run resumed so answers as one never stopped.
+
+    >>> from patience import get_game
+    >>> from patience.fair import Budget
+    >>> from patience.fair_review import fair_review
+    >>> game = get_game("hamilton")
+    >>> moves = ["s", "c-f1", "t2-t1", "s", "t2-t3"]
+    >>> review = fair_review(game, 1, moves, samples=4, seed=3, budget=Budget(max_nodes=2000))
+    >>> first = LuckOrPlayRun(game, 1, moves, review)
+    >>> first.run(deadline=0.0), first.progress()[0]  # a deadline long past: one step, then stop
+    (False, 1)
+    >>> rest = LuckOrPlayRun(game, 1, moves, review, *first.progress())
+    >>> rest.run(), rest.answer() == luck_or_play(game, 1, moves, review)
+    (True, True)
+    """
+
+    def __init__(self, game: Game[State], deal: int | str, moves: Sequence[Move | str], review: FairReview,
+                 start: int = 0, found: Sequence[Odds] = (), carried: Known | None = None) -> None:
+        self.game, self.review = game, review
+        self.played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
+        self.states = positions_of(game, deal, self.played)
+        self.index = start
+        self.found = list(found)
+        self.solver = Solver(game, review.max_nodes)
+        self.solver.known = dict(carried or {})
+
+    @property
+    def done(self) -> bool:
+        """The odds at the deal and the end and every decision's best move are found."""
+        return self.index > len(self.review.decisions)
+
+    def progress(self) -> tuple[int, tuple[Odds, ...], Known]:
+        """Where to go on from: ``(start, found, carried)`` for a new run."""
+        return self.index, tuple(self.found), dict(self.solver.known)
+
+    def run(self, deadline: float | None = None) -> bool:
+        """Take steps until all are done (True) or ``time.monotonic()`` passes ``deadline`` (False).
+
+        The first step is always taken to its end, so every call makes progress; a later step the
+        deadline cuts short is dropped whole, to be taken again by the next run.
+        """
+        first = True
+        while not self.done:
+            known = dict(self.solver.known)
+            self.solver.deadline = None if first else deadline
+            try:
+                self.step()
+            except _OutOfTime:
+                self.solver.known = known
+                return False
+            first = False
+        return True
+
+    def step(self) -> None:
+        """Find the deal's and the end's odds (step 0) or the next decision's best fair move."""
+        solver = self.solver
+        if self.index == 0:
+            deal = _odds([solver.outcome(s) for s in self._completions(0)])
+            end = _odds([solver.outcome(s) for s in self._completions(len(self.played))])
+            self.found = [deal, end]
+        else:
+            decision = self.review.decisions[self.index - 1]
+            samples = self._completions(decision.number - 1)
+            self.found.append(_best_after(self.game, solver, samples, decision))
+        self.index += 1
+
+    def answer(self) -> LuckOrPlay:
+        """The split, once :attr:`done`."""
+        deal, end, *best = self.found
+        return LuckOrPlay(deal, end, self.review.decisions, tuple(best))
+
+    def _completions(self, index: int) -> list[State]:
+        seen = observing(self.game).observe(self.states[index], self.played[:index])
+        return completions(self.game, seen, self.review.samples, self.review.seed)
 
 
 def luck_or_play_text(found: LuckOrPlay) -> str:
@@ -162,8 +237,9 @@ class Solver:
 
     def __init__(self, game: Game[State], max_nodes: int | None) -> None:
         self.game, self.max_nodes = game, max_nodes
-        # by canonical key: the outcome, a winning line (or none) and the position it starts from
-        self.known: dict[Hashable, tuple[str, tuple[Move, ...], State]] = {}
+        self.known: Known = {}
+        #: ``time.monotonic()`` after which a new solve raises :class:`_OutOfTime` (None: never)
+        self.deadline: float | None = None
 
     def solved(self, state: State) -> tuple[str, tuple[Move, ...]]:
         """The outcome and, when won, a winning line from ``state`` itself (else empty)."""
@@ -171,6 +247,8 @@ class Solver:
             return WON, ()
         key = canonical_key(self.game, state)
         if key not in self.known:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                raise _OutOfTime
             result = solve(self.game, state, max_nodes=self.max_nodes)
             self.known[key] = (result.outcome, tuple(result.moves), state)
         outcome, line, start = self.known[key]
@@ -211,6 +289,10 @@ def odds_after(game: Game[State], solver: Solver, samples: list[State], move: Mo
         else:
             outcomes.append(solver.outcome(child))
     return _odds(outcomes)
+
+
+class _OutOfTime(Exception):
+    """A run's deadline passed in the middle of a step."""
 
 
 def _odds(outcomes: list[str]) -> Odds:

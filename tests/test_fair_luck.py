@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from patience.fair import Budget, Odds, completions
-from patience.fair_luck import LuckOrPlay, Solver, luck_or_play, luck_or_play_text, odds_after
+from patience.fair_luck import LuckOrPlay, LuckOrPlayRun, Solver, luck_or_play, luck_or_play_text, odds_after
 from patience.fair_review import Decision, fair_review
 from patience.i18n import language
 from patience.kit import observing
@@ -97,3 +97,15 @@ def test_the_sentence_in_three_languages(lang: str, words: str) -> None:
         assert "Luck or play" not in text and "Luck or play" not in lucky  # translated
     else:
         assert lucky.endswith("The cards that turned up gave back about 50 points.")
+
+
+def test_a_run_in_pieces_answers_as_one_never_stopped() -> None:
+    game = get_game("hamilton")
+    review = fair_review(game, 1, LOST_GAME, samples=4, seed=2, budget=SMALL)
+    run = LuckOrPlayRun(game, 1, LOST_GAME, review)
+    pieces = 1
+    while not run.run(deadline=0.0):  # a deadline long past: one step a piece
+        run = LuckOrPlayRun(game, 1, LOST_GAME, review, *run.progress())
+        pieces += 1
+    assert pieces == len(review.decisions) + 1
+    assert run.answer() == luck_or_play(game, 1, LOST_GAME, review)

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from itertools import islice
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 from patience.rules import Game, State
 from patience.solver.room import BASE_MB, MEMORY_MB, default_table_cap
@@ -60,6 +60,23 @@ LOOSER_KEYS = 1_500_000
 CORE_PROOF_BYTES = int((MEMORY_MB - BASE_MB) / 4 * 2**20)
 
 
+class CoreProofs(Protocol):
+    """The compiled core's store of positions proven lost (``patience._core.Proofs``)."""
+
+    @property
+    def game(self) -> str:
+        """The slug of the game whose positions it holds."""
+        ...
+
+    def __len__(self) -> int:
+        """The positions proven lost in the real game."""
+        ...
+
+    def looser_len(self) -> int:
+        """The positions proven lost in the looser games."""
+        ...
+
+
 class Proven:
     """Canonical keys of positions proven lost, for the searches of one deal's positions."""
 
@@ -70,7 +87,7 @@ class Proven:
         self.roots: dict[Hashable, None] = {}
         #: positions of the kit's looser games proven lost (their keys; see ``SearchKit.looser``)
         self.looser: dict[Hashable, None] = {}
-        self._core: Any = None
+        self._core: CoreProofs | None = None
 
     @classmethod
     def for_game(cls, game: Game[S]) -> Proven:
@@ -102,7 +119,7 @@ class Proven:
                 for old in list(islice(table, max(excess, len(table) // 2))):
                     del table[old]
 
-    def core_proofs(self, core: ModuleType, game: Game[S]) -> Any:
+    def core_proofs(self, core: ModuleType, game: Game[S]) -> CoreProofs:
         """The compiled core's store of positions proven lost for this table (``core.Proofs``), made
         on first use with room for :data:`CORE_PROOF_BYTES`.
 

@@ -16,6 +16,7 @@ from typing import Final, Literal, TypedDict
 
 from starlette.concurrency import run_in_threadpool
 
+from patience.fair_luck import luck_or_play_text
 from patience.fair_review import costliest_text
 from patience.i18n import _, ngettext
 from patience.kit import observing
@@ -28,6 +29,7 @@ from patience.web.schemas import (
     FairDecisionOut,
     FairPartOut,
     GameOut,
+    LuckOrPlayOut,
     ReviewOut,
     ReviewStepOut,
     ViewOut,
@@ -72,7 +74,7 @@ class GameReviews:
                                              await answers.get(("seed", record.game, deal_of(record)),
                                                                deal_seed, record.game, deal_of(record)))
         part = await answers.get((record.id, record.version, lang, progress.looked_at, progress.done,
-                                  progress.failed), fair_part_json, record, moves, progress)
+                                  progress.failed, progress.weighed), fair_part_json, record, moves, progress)
         return with_fair(answer, part)
 
     async def play_on(self, player: str, game_id: str, version: int) -> GameOut:
@@ -162,9 +164,9 @@ def described(game: Game[State], found: ReviewAnswer, moves: list[str], states: 
 
 
 def fair_part(game: Game[State], record: GameRecord, moves: list[str], progress: FairProgress) -> FairPartOut:
-    """The fair review so far in words, with the boards around its costliest move."""
+    """The fair review so far in words, with the boards around its costliest move, then luck or play."""
     review = progress.review
-    costliest = None
+    costliest = luck = luck_words = None
     status: Literal["pending", "done", "unknown"]
     if progress.done:
         states = positions_of(game, deal_of(record), [Move.parse(m) for m in moves])
@@ -175,7 +177,10 @@ def fair_part(game: Game[State], record: GameRecord, moves: list[str], progress:
             costliest = CostliestOut.model_validate({
                 **found.as_json(), "words": move_text(game, before, found.move),
                 "view": view_of(game, before), "view_after": view_of(game, states[found.number])})
-        status = "done"
+        if progress.luck is not None:
+            luck = LuckOrPlayOut.model_validate(progress.luck.as_json())
+            luck_words = luck_or_play_text(progress.luck)
+        status = "pending" if progress.pending else "done"
     elif progress.failed:
         summary, status = _("The fair review could not be finished: try again later."), "unknown"
     else:
@@ -186,7 +191,7 @@ def fair_part(game: Game[State], record: GameRecord, moves: list[str], progress:
     return FairPartOut(status=status, looked_at=progress.looked_at, moves=len(moves), samples=review.samples,
                        seed=review.seed, max_nodes=review.max_nodes or 0,
                        decisions=[FairDecisionOut.model_validate(d.as_json()) for d in review.decisions],
-                       costliest=costliest, summary=summary)
+                       costliest=costliest, summary=summary, luck_or_play=luck, luck_words=luck_words)
 
 
 def view_of(game: Game[State], state: State) -> ViewOut:

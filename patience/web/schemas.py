@@ -344,6 +344,28 @@ class CostliestOut(FairDecisionOut):
     view_after: ViewOut = Field(description="The board after the move")
 
 
+class BestFairMoveOut(OddsCountsOut):
+    """At decision ``number``: the odds after the best fair move (the move played when none kept more)."""
+
+    number: int = Field(description="The decision's move number (1-based), as in decisions")
+
+
+class LuckOrPlayOut(BaseModel):
+    """A game that was not won: its fall in fair odds from the deal to the end, split into play and luck.
+
+    The object ``patience review --fair --json`` prints as ``luck_or_play``. Both parts are shares of
+    win chance (0.25: 25 points) added up along the game, so ``play_cost + luck`` is the fall.
+    """
+
+    deal: OddsCountsOut = Field(description="The sampled ways to deal the unseen cards that won at the deal")
+    end: OddsCountsOut = Field(description="The same at the end of the game")
+    play_cost: float = Field(description="What the player's moves cost against the best fair move at "
+                                         "each decision, summed (a share of win chance, never negative)")
+    luck: float = Field(description="The rest of the fall: what the cards that turned up cost "
+                                    "(negative: they gave some back)")
+    best: list[BestFairMoveOut] = Field(description="For each decision, the odds after the best fair move")
+
+
 class FairPartOut(BaseModel):
     """The fair review so far: odds from what the player saw at each decision (no peeking)."""
 
@@ -359,6 +381,12 @@ class FairPartOut(BaseModel):
     costliest: CostliestOut | None = Field(description="Once done: the move after which most sampled ways "
                                            "that could be won were lost (null: none cost anything)")
     summary: str = Field(description="The fair review, or how far it got, in one sentence")
+    luck_or_play: LuckOrPlayOut | None = Field(
+        default=None, description="Once worked out, for a game that was not won: luck or play (null: the "
+                                  "game was won, it is still being worked out while status is pending, or "
+                                  "it could not be)")
+    luck_words: str | None = Field(default=None, description="luck_or_play in words: the sentence that "
+                                                             "ends the fair review (null with it)")
 
 
 class FairReviewOut(ReviewOut):

@@ -5,7 +5,8 @@ Every job comes back as one of these (its input is a spec of
 as a :class:`SearchAnswer`, a hint as a :class:`HintAnswer` (a fair hint as a
 :class:`FairHintAnswer`), a batch of the odds as :class:`OddsCounts`, a
 review as a :class:`ReviewAnswer`, a piece of a fair review as a
-:class:`ReviewPieceAnswer`. The web turns them into its answer schemas
+:class:`ReviewPieceAnswer`, a piece of its luck or play as a
+:class:`LuckPieceAnswer`. The web turns them into its answer schemas
 (:meth:`HintAnswer.as_json`, :meth:`ReviewAnswer.as_json` hold the API's keys).
 
 >>> answer = HintAnswer(move="s", basis="heuristic", status="unknown", explanation="Deal.")
@@ -18,6 +19,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Self
 
+from patience.fair import Odds
+from patience.fair_luck import Known as LuckKnown
+from patience.fair_luck import LuckOrPlay
 from patience.fair_review import Decision, Known
 from patience.hints import Hint
 from patience.review import Review
@@ -122,3 +126,15 @@ class FairHintAnswer(HintAnswer):
     samples: int = 0
     #: Completions drawn (the search may stop after fewer, once none of the rest can change the move).
     planned: int = 0
+
+
+@dataclass(frozen=True)
+class LuckPieceAnswer:
+    """How far luck or play got in one piece: the next step, the odds found so far, what it carries to
+    the next piece, whether it is done, and the split once done (``None`` for a game that was won)."""
+
+    start: int
+    found: tuple[Odds, ...]
+    carried: LuckKnown
+    done: bool
+    split: LuckOrPlay | None

@@ -11,6 +11,9 @@ carried, so the answer is the one an unbroken run gives. A piece starts only
 when a page asks (``GET …/review?fair=1``) and none is running for the game;
 a piece refused as busy, or cut short by a late or lost worker, is owed and
 starts again on the next question (three failures in a row end the tries).
+Once every decision is looked at, a game that was not won has its fall in
+fair odds split into luck and play (:mod:`patience.fair_luck`, with the
+review's own samples, seed and node budget) the same way, piece by piece.
 Progress is kept by game and version (at most :data:`KEPT`).
 """
 
@@ -27,11 +30,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from patience.cache import BoundedCache
-from patience.fair import Budget
+from patience.fair import Budget, Odds
+from patience.fair_luck import Known as LuckKnown
+from patience.fair_luck import LuckOrPlay, LuckOrPlayRun
 from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
-from patience.workers.answers import ReviewPieceAnswer
-from patience.workers.jobs import ReviewPieceSpec
+from patience.workers.answers import LuckPieceAnswer, ReviewPieceAnswer
+from patience.workers.jobs import LuckPieceSpec, ReviewPieceSpec
 from patience.workers.pool import Lane, WorkersBusyError
 from patience.workers.reviews import Reviewer
 
@@ -56,6 +61,25 @@ def fair_review_piece(spec: ReviewPieceSpec) -> ReviewPieceAnswer:
     return ReviewPieceAnswer(*run.progress(), done)
 
 
+def luck_or_play_piece(spec: LuckPieceSpec) -> LuckPieceAnswer:
+    """In a worker process: luck or play goes on for ``spec.seconds`` from where the last piece stopped.
+
+    The answer's ``split`` is there once done, and stays ``None`` for a game that was won.
+    """
+    game = get_game(spec.slug)
+    run = LuckOrPlayRun(game, spec.deal, list(spec.moves), spec.review, spec.start, spec.found, spec.carried)
+    if game.is_won(run.states[-1]):
+        return LuckPieceAnswer(spec.start, spec.found, {}, True, None)
+    if not run.run(time.monotonic() + spec.seconds):
+        return LuckPieceAnswer(*run.progress(), False, None)
+    start, found, _carried = run.progress()
+    return LuckPieceAnswer(start, found, {}, True, run.answer())  # what was solved is needed no more
+
+
+#: What a piece of a game's fair review answers: of the review itself, or of its luck or play.
+PieceAnswer = ReviewPieceAnswer | LuckPieceAnswer
+
+
 @dataclass
 class _Work:
     slug: str
@@ -66,23 +90,42 @@ class _Work:
     decisions: tuple[Decision, ...] = ()
     carried: Known = field(default_factory=dict)
     done: bool = False
+    luck_start: int = 0
+    luck_found: tuple[Odds, ...] = ()
+    luck_carried: LuckKnown = field(default_factory=dict)
+    weighed: bool = False
+    luck: LuckOrPlay | None = None
     running: bool = False
     failures: int = 0
+
+    def fair_done(self, piece: ReviewPieceAnswer) -> None:
+        self.start, self.decisions, self.carried, self.done = (piece.start, piece.decisions, piece.carried,
+                                                               piece.done)
+
+    def luck_done(self, piece: LuckPieceAnswer) -> None:
+        self.luck_start, self.luck_found, self.luck_carried = piece.start, piece.found, piece.carried
+        self.weighed, self.luck = piece.done, piece.split
 
 
 @dataclass(frozen=True)
 class FairProgress:
-    """A fair review so far: ``looked_at`` of the game's moves; ``review`` holds what is known."""
+    """A fair review so far: ``looked_at`` of the game's moves; ``review`` holds what is known.
+
+    ``done``: every decision is looked at; ``weighed``: then luck or play too (``luck``, ``None`` for
+    a game that was won).
+    """
 
     review: FairReview
     looked_at: int
     done: bool
     failed: bool
+    weighed: bool = False
+    luck: LuckOrPlay | None = None
 
     @property
     def pending(self) -> bool:
         """More is coming: ask again."""
-        return not self.done and not self.failed
+        return not (self.done and self.weighed) and not self.failed
 
 
 class FairReviews:
@@ -95,7 +138,7 @@ class FairReviews:
         self.max_nodes = max_nodes
         self._lock = threading.Lock()
         self._work: BoundedCache[tuple[str, int], _Work] = BoundedCache(KEPT)
-        self._pieces: set[Future[tuple[ReviewPieceAnswer, bool]]] = set()
+        self._pieces: set[Future[tuple[PieceAnswer, bool]]] = set()
 
     def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
              seed: int) -> FairProgress:
@@ -103,7 +146,7 @@ class FairReviews:
         key = (game_id, version)
         with self._lock:
             work = self._work.setdefault(key, lambda: _Work(slug, deal, list(moves), seed))
-            start = not work.done and not work.running and work.failures < MAX_FAILURES
+            start = not work.weighed and not work.running and work.failures < MAX_FAILURES
             if start:
                 work.running = True
             progress = self._progress(work)
@@ -111,28 +154,46 @@ class FairReviews:
             self._start_piece(work)
         return progress
 
+    def _review(self, work: _Work) -> FairReview:
+        return FairReview(work.slug, len(work.moves), self.samples, work.seed, self.max_nodes,
+                          work.decisions)
+
     def _progress(self, work: _Work) -> FairProgress:
-        review = FairReview(work.slug, len(work.moves), self.samples, work.seed, self.max_nodes,
-                            work.decisions)
-        return FairProgress(review, work.start, work.done, work.failures >= MAX_FAILURES)
+        return FairProgress(self._review(work), work.start, work.done, work.failures >= MAX_FAILURES,
+                            work.weighed, work.luck)
 
     def _start_piece(self, work: _Work) -> None:
+        """The next piece: of the fair review, or once it is done, of luck or play."""
+        job: Callable[..., Any]
+        take: Callable[[Any], None]
+        spec: ReviewPieceSpec | LuckPieceSpec
+        fallback: PieceAnswer
         with self._lock:
-            spec = ReviewPieceSpec(work.slug, work.deal, tuple(work.moves), self.samples, work.seed,
-                                   self.max_nodes, self.reviewer.budget, work.start, work.decisions,
-                                   work.carried)
-        fallback = ReviewPieceAnswer(spec.start, spec.decisions, spec.carried, False)
+            if not work.done:
+                job, take = fair_review_piece, work.fair_done
+                spec = ReviewPieceSpec(work.slug, work.deal, tuple(work.moves), self.samples, work.seed,
+                                       self.max_nodes, self.reviewer.budget, work.start, work.decisions,
+                                       work.carried)
+                fallback = ReviewPieceAnswer(spec.start, spec.decisions, spec.carried, False)
+            else:
+                job, take = luck_or_play_piece, work.luck_done
+                spec = LuckPieceSpec(work.slug, work.deal, tuple(work.moves), self._review(work),
+                                     self.reviewer.budget, work.luck_start, work.luck_found,
+                                     work.luck_carried)
+                fallback = LuckPieceAnswer(spec.start, spec.found, spec.carried, False, None)
         try:
-            future = self.reviewer.submit(fallback, fair_review_piece, spec)
+            future = self.reviewer.submit(fallback, job, spec)
         except WorkersBusyError:  # owed: the next question starts it again
             with self._lock:
                 work.running = False
             return
         with self._lock:
             self._pieces.add(future)
-        future.add_done_callback(lambda done: self._piece_done(work, done))
+        future.add_done_callback(lambda done: self._piece_done(work, done, take))
 
-    def _piece_done(self, work: _Work, future: Future[tuple[ReviewPieceAnswer, bool]]) -> None:
+    def _piece_done(self, work: _Work, future: Future[tuple[PieceAnswer, bool]],
+                    take: Callable[[Any], None]) -> None:
+        """A piece ended: ``take`` its whole answer into ``work``, or count the failure."""
         whole: bool | None
         if future.cancelled():
             whole = None  # the lane was stopped: owed
@@ -140,13 +201,12 @@ class FairReviews:
             log.error("fair review piece failed: %r", future.exception())
             whole = False
         else:
-            piece, whole = future.result()
+            answer, whole = future.result()
         with self._lock:
             self._pieces.discard(future)
             work.running = False
             if whole:
-                work.start, work.decisions, work.carried, work.done = (piece.start, piece.decisions,
-                                                                        piece.carried, piece.done)
+                take(answer)
                 work.failures = 0
             elif whole is False:
                 work.failures += 1

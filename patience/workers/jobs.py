@@ -10,7 +10,9 @@ what a job needs is written once, typed, and checked where it is made:
 - :class:`OddsSpec`: a batch of the fair odds (:func:`patience.workers.odds.odds_batch`);
 - :class:`ReviewSpec`: a review (:func:`patience.workers.reviews.review_job`);
 - :class:`ReviewPieceSpec`: a piece of a fair review
-  (:func:`patience.workers.fair_reviews.fair_review_piece`).
+  (:func:`patience.workers.fair_reviews.fair_review_piece`);
+- :class:`LuckPieceSpec`: a piece of a lost game's luck or play
+  (:func:`patience.workers.fair_reviews.luck_or_play_piece`).
 
 >>> spec = OddsSpec("hamilton", None, seed=7, start=8, stop=16, max_nodes=20_000)  # type: ignore[arg-type]
 >>> spec.count
@@ -21,7 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from patience.fair_review import Decision, Known
+from patience.fair import Odds
+from patience.fair_luck import Known as LuckKnown
+from patience.fair_review import Decision, FairReview, Known
 from patience.observation import Observation
 from patience.rules import State
 
@@ -103,3 +107,17 @@ class ReviewPieceSpec:
     start: int = 0
     decisions: tuple[Decision, ...] = ()
     carried: Known = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LuckPieceSpec:
+    """Go on with a finished fair review's luck or play for ``seconds``, from step ``start``."""
+
+    slug: str
+    deal: int | str
+    moves: tuple[str, ...]
+    review: FairReview
+    seconds: float
+    start: int = 0
+    found: tuple[Odds, ...] = ()
+    carried: LuckKnown = field(default_factory=dict)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from patience.web.app import create_app
-from tests.browser.conftest import serving
+from tests.browser.conftest import RESULTS_DIR, serving
 from tests.browser.helpers import control, open_deal, post_moves
 from tests.test_fair_review import LOST_GAME
 
@@ -41,6 +41,12 @@ def test_in_fair_mode_the_review_names_the_costliest_move(page: Any, live_server
     text = fair.inner_text()
     assert re.fullmatch(r"Your costliest move was move 15, a click on the stock: about \d+% of the ways to "
                         r"deal the unseen cards still won before it, about \d+% after\.", text), text
+    luck = page.locator("#review-luck")  # the fair review ends with luck or play, the CLI's last line
+    expect(luck).to_be_visible()
+    assert re.fullmatch(r"Luck or play: about \d+% of the ways to deal the unseen cards won at the deal, "
+                        r"\d+% at the end\. Against the best move at each decision your moves cost about "
+                        r"\d+ points?\. The cards that turned up (cost|gave back) about \d+ points?\.",
+                        luck.inner_text()), luck.inner_text()
     expect(page.locator("#review-summary")).to_contain_text("Move 15 lost the game")  # the exact one stays
     control(page, "#review-costliest").click()
     board = page.locator("#review-table")
@@ -59,4 +65,39 @@ def test_in_exact_mode_the_review_asks_for_no_fair_review(page: Any, live_server
         control(page, "#review-button").click()
     assert "fair" not in answer.value.url and "fair" not in answer.value.json()
     expect(page.locator("#review-fair")).to_be_hidden()
+    expect(page.locator("#review-luck")).to_be_hidden()
     expect(page.locator("#review-costliest")).to_be_hidden()
+
+
+#: The first words of luck or play in each language, and of the review's verdict.
+LUCK_WORDS = {"en": ("Luck or play: about ", "Move 15 lost the game"),
+              "pt_BR": ("Sorte ou jogo: cerca de ", "A jogada 15 perdeu a partida"),
+              "ru": ("Везение или игра: при раздаче ", "Ход 15 проиграл партию")}
+SIZES = [(390, 844), (1280, 800), (1920, 1080)]
+
+
+@pytest.mark.parametrize("lang", list(LUCK_WORDS))
+def test_luck_or_play_ends_the_fair_review_in_the_pages_language_on_every_screen(
+        page_factory: Any, live_server: str, lang: str) -> None:
+    """Screenshots: ``test-results/fair-luck-<width>x<height>-<lang>.png``."""
+    page = page_factory(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    assert page.request.post(f"{live_server}/api/language", data={"lang": lang}).ok
+    open_deal(page, live_server, "hamilton", 1)
+    control(page, "#analysis-mode").select_option("fair")
+    post_moves(page, LOST_GAME)
+    control(page, "#review-button").click()
+    expect(page.locator("#review-dialog")).to_have_attribute("data-fair", "done", timeout=300_000)
+    luck = page.locator("#review-luck")
+    start, verdict = LUCK_WORDS[lang]
+    expect(luck).to_be_visible()
+    expect(luck).to_have_text(re.compile("^" + re.escape(start)))
+    expect(page.locator("#review-summary")).to_contain_text(verdict)
+    RESULTS_DIR.mkdir(exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#review-luck").scroll_into_view_if_needed()
+        sizes = page.locator("#review-dialog").evaluate(
+            "el => [el.scrollWidth, el.clientWidth, el.getBoundingClientRect().right, window.innerWidth]")
+        assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], f"the panel overflows at {width}: {sizes}"
+        assert luck.evaluate("el => el.scrollWidth <= el.clientWidth"), f"luck or play clipped at {width}"
+        page.screenshot(path=str(RESULTS_DIR / f"fair-luck-{width}x{height}-{lang}.png"))

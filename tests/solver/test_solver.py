@@ -212,7 +212,7 @@ def test_side_by_side_loss_survives_a_full_best_first_table() -> None:
                 assert result.outcome == LOST, (deal, table_cap, shares, first)
     for deal, cap in ((1, 200), (1, 300), (2, 300), (1, 1000)):
         result = search_module.search(game, game.new(deal), expander=Expander(game), table_cap=_room_for(cap),
-                                      shares=(3, 1, 1), streamline_first=0.25, max_seconds=60)
+                                      shares=(3, 1, 1), streamline_first=0.25, max_nodes=1_000_000)
         assert result.outcome == WON and result.peak_table > cap // 3, (deal, cap)
         assert game.is_won(game.apply_all(game.new(deal), result.moves))
 

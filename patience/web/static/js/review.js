@@ -18,6 +18,7 @@ export class ReviewDialog {
     this.dialog = document.getElementById("review-dialog");
     this.summary = document.getElementById("review-summary");
     this.fairText = document.getElementById("review-fair");
+    this.luckText = document.getElementById("review-luck");
     this.costliestButton = document.getElementById("review-costliest");
     this.stepText = document.getElementById("review-step-text");
     this.board = document.getElementById("review-table");
@@ -62,6 +63,8 @@ export class ReviewDialog {
     delete this.dialog.dataset.costliest;
     this.fairText.hidden = !this.fair;
     this.fairText.textContent = this.fair ? t("Weighing your moves from what you saw…") : "";
+    this.luckText.hidden = true;
+    this.luckText.textContent = "";
     this.costliestButton.hidden = true;
     this.summary.textContent = t("Reviewing… (the solver searches the game's history)");
     this.stepText.textContent = "";
@@ -105,15 +108,20 @@ export class ReviewDialog {
     this.costliestButton.hidden = !costliest;
   }
 
-  /** The fair review's sentence; while it is pending, ask again (the server goes on only while asked). */
+  /**
+   * The fair review's sentence, then luck or play once the server has weighed it (a game not won);
+   * while it is pending, ask again (the server goes on only while asked).
+   */
   showFair(game) {
     const fair = this.review.fair;
     this.dialog.dataset.fair = fair.status;
     this.fairText.textContent = fair.summary;
+    this.luckText.textContent = fair.luck_words || "";
+    this.luckText.hidden = !fair.luck_words;
     if (fair.costliest) this.dialog.dataset.costliest = String(fair.costliest.number);
     this.showControls();
     if (fair.status === "done") {
-      this.announce(fair.summary);
+      this.announce(fair.luck_words ? `${fair.summary} ${fair.luck_words}` : fair.summary);
       if (fair.costliest && !this.review.turning_point) this.showCostliest();
     }
     if (fair.status !== "pending") return;
