@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from patience.hints import BASIS_HEURISTIC, Hint, hint, known_hint, positions_seen
 from patience.i18n import _
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver.result import Status
 
 H = TypeVar("H")
@@ -59,16 +59,16 @@ class Analysis:
     question needs it (a poll of the dot reads neither).
     """
 
-    game: Game[Any]
+    game: Game[State]
     deal: int | str
-    state: Any
+    state: State
     recent: Callable[[], Move | None]
     played: Callable[[], Sequence[Move]]
     finished: bool = False
     won: bool = False
 
     @classmethod
-    def of_moves(cls, game: Game[Any], deal: int | str, moves: Sequence[Move]) -> Analysis:
+    def of_moves(cls, game: Game[State], deal: int | str, moves: Sequence[Move]) -> Analysis:
         """The position after ``moves`` from the deal (a saved game's file)."""
         return cls(game, deal, game.apply_all(game.new(deal), moves), lambda: moves[-1] if moves else None,
                    lambda: moves)

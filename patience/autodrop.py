@@ -34,9 +34,9 @@ from typing import Final, Literal, TypeVar, cast
 
 from patience.finish import foundation_moves
 from patience.kit import kit_of
-from patience.rules import CHOOSER, Game, Move, is_foundation
+from patience.rules import CHOOSER, Game, Move, State, is_foundation
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 #: The modes, in the order a menu lists them.
 AUTODROP_MODES: Final = ("off", "safe", "all")

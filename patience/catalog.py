@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from patience.errors import PatienceError
 from patience.i18n import _
@@ -108,7 +108,7 @@ def shipped(slug: str) -> tuple[WinnableDeal, ...]:
     return tuple(sorted((_entry(slug, row) for row in rows), key=lambda e: e.deal))
 
 
-def _entry(slug: str, row: dict[str, Any]) -> WinnableDeal:
+def _entry(slug: str, row: dict[str, str | int]) -> WinnableDeal:
     return WinnableDeal(slug, int(row["deal"]), str(row["difficulty"]), int(row["nodes"]), str(row["line"]))
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, Generic, TypedDict, TypeVar
 
 from patience.deals import SplitMix64
 from patience.errors import PatienceError
@@ -33,10 +33,12 @@ from patience.i18n import _, ngettext
 from patience.interval import wilson
 from patience.kit import kit_of, observing
 from patience.observation import Observation
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
 from patience.wording import move_instruction
+
+S = TypeVar("S", bound=State)
 
 DEFAULT_SAMPLES: Final = 32
 DEFAULT_SEED: Final = 0
@@ -106,7 +108,7 @@ class FairHint:
                 "samples": self.samples}
 
 
-def observe(game: Game[Any], deal: int | str, played: Sequence[Move]) -> Observation:
+def observe(game: Game[S], deal: int | str, played: Sequence[Move]) -> Observation:
     """What the player sees after ``played`` from ``deal`` (the game's own ``observe``)."""
     return observing(game).observe(game.apply_all(game.new(deal), played), played)
 
@@ -121,8 +123,8 @@ def check_sampling(samples: int, seed: int) -> None:
             high=MAX_SEED, seed=seed))
 
 
-def completions(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES,
-                seed: int = DEFAULT_SEED) -> list[Any]:
+def completions(game: Game[S], observation: Observation, samples: int = DEFAULT_SAMPLES,
+                seed: int = DEFAULT_SEED) -> list[S]:
     """``samples`` full positions agreeing with ``observation``, the unseen cards in random orders.
 
     Each order is a Fisher-Yates shuffle of ``observation.unseen`` driven by
@@ -152,19 +154,19 @@ def completions(game: Game[Any], observation: Observation, samples: int = DEFAUL
     return states
 
 
-class _Solver:
+class _Solver(Generic[S]):
     """Solves positions within a budget, once each (identical completions share one solve).
 
     :meth:`outcome` leaves a winning line as found: shortening a line takes
     time and never changes the outcome (half of Union Square's odds time).
     """
 
-    def __init__(self, game: Game[Any], budget: Budget) -> None:
+    def __init__(self, game: Game[S], budget: Budget) -> None:
         self.game = game
         self.budget = budget
         self.known: dict[tuple[Hashable, bool], tuple[str, tuple[Move, ...]]] = {}
 
-    def __call__(self, state: Any, tidy: bool = True) -> tuple[str, tuple[Move, ...]]:
+    def __call__(self, state: S, tidy: bool = True) -> tuple[str, tuple[Move, ...]]:
         """The outcome of ``state`` and its winning line (shortened unless ``tidy`` is False)."""
         key = (state.key(), tidy)
         if key not in self.known:
@@ -173,18 +175,27 @@ class _Solver:
             self.known[key] = (result.outcome, result.moves)
         return self.known[key]
 
-    def outcome(self, state: Any) -> str:
+    def outcome(self, state: S) -> str:
         """Whether ``state`` is won, lost or unknown within the budget."""
         return self(state, tidy=False)[0]
 
 
-def odds(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
+def odds(game: Game[S], observation: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
          budget: Budget | None = None) -> Odds:
     """Solve ``samples`` completions of ``observation``: how many can still be won, lost, unknown."""
     solver = _Solver(game, budget or Budget())
     outcomes = [solver.outcome(state) for state in completions(game, observation, samples, seed)]
     won, lost = outcomes.count(WON), outcomes.count(LOST)
     return Odds(samples, won, lost, samples - won - lost)
+
+
+class FairProgressJson(TypedDict):
+    """:meth:`FairProgress.as_json`: the move as text."""
+
+    decided: int
+    samples: int
+    move: str | None
+    won: int
 
 
 @dataclass(frozen=True)
@@ -199,13 +210,13 @@ class FairProgress:
     move: Move | None
     won: int
 
-    def as_json(self) -> dict[str, str | int | None]:
+    def as_json(self) -> FairProgressJson:
         """``{"decided", "samples", "move", "won"}``."""
         return {"decided": self.decided, "samples": self.samples,
                 "move": None if self.move is None else str(self.move), "won": self.won}
 
 
-def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_SAMPLES,
+def fair_hint(game: Game[S], observation: Observation, samples: int = DEFAULT_SAMPLES,
               seed: int = DEFAULT_SEED, budget: Budget | None = None, *,
               avoid: Collection[Move] = (), early_stop: bool = False,
               progress: Callable[[FairProgress], None] | None = None) -> FairHint:
@@ -277,16 +288,16 @@ def fair_hint(game: Game[Any], observation: Observation, samples: int = DEFAULT_
         search.check(max(challengers, key=lambda g: (search.bound(g), -g)))
 
 
-class _Candidates:
+class _Candidates(Generic[S]):
     """Per candidate move: the completions known won after it, and those not yet checked."""
 
-    def __init__(self, game: Game[Any], solver: _Solver, states: list[Any], candidates: list[Move]) -> None:
+    def __init__(self, game: Game[S], solver: _Solver[S], states: list[S], candidates: list[Move]) -> None:
         self.game, self.solver, self.states, self.candidates = game, solver, states, candidates
         self.won: list[set[int]] = [set() for _move in candidates]
         self.unchecked: list[list[int]] = [[] for _move in candidates]
         self.wins = 0  # completions solved and won
 
-    def add(self, index: int, state: Any, group_of: dict[Move, int]) -> int | None:
+    def add(self, index: int, state: S, group_of: dict[Move, int]) -> int | None:
         """Solve completion ``index`` and credit it: the candidate credited (-1: none), None: not won."""
         outcome, line = self.solver(state)
         if outcome != WON:
@@ -344,7 +355,7 @@ class _Candidates:
             self.won[g].add(index)
 
 
-def fair_hint_text(game: Game[Any], state: Any, answer: FairHint, planned: int | None = None) -> str:
+def fair_hint_text(game: Game[S], state: S, answer: FairHint, planned: int | None = None) -> str:
     """The fair hint in one translated sentence; a second when it stopped before ``planned`` samples."""
     if answer.move is None:
         return _("No move is left.")

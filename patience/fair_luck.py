@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from patience.errors import IllegalMoveError
 from patience.fair import Odds, completions
@@ -40,12 +40,22 @@ from patience.fair_review import Decision, FairReview
 from patience.i18n import _, ngettext
 from patience.kit import observing
 from patience.review import positions_of
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
 
 #: Solved completions by canonical key: the outcome, a winning line (or none) and the position it starts from.
-Known = dict[Hashable, tuple[str, tuple[Move, ...], Any]]
+Known = dict[Hashable, tuple[str, tuple[Move, ...], State]]
+
+class LuckOrPlayJson(TypedDict):
+    """:meth:`LuckOrPlay.as_json`: odds as :meth:`~patience.fair.Odds.as_json`, parts as shares."""
+
+    deal: dict[str, int | float]
+    end: dict[str, int | float]
+    play_cost: float
+    luck: float
+    best: list[dict[str, int | float]]
+
 
 @dataclass(frozen=True)
 class LuckOrPlay:
@@ -80,7 +90,7 @@ class LuckOrPlay:
         """The rest of the fall from the deal to the end: the cards that turned up."""
         return self.deal_share - self.end_share - self.play_cost
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> LuckOrPlayJson:
         """``{"deal", "end", "play_cost", "luck", "best"}``: odds as :meth:`Odds.as_json`, parts as shares."""
         return {
             "deal": self.deal.as_json(),
@@ -94,7 +104,7 @@ class LuckOrPlay:
 
 
 def luck_or_play(
-    game: Game[Any], deal: int | str, moves: Sequence[Move | str], review: FairReview
+    game: Game[State], deal: int | str, moves: Sequence[Move | str], review: FairReview
 ) -> LuckOrPlay:
     """Split a game's fall in fair odds into luck and play, with the samples and budget of ``review``."""
     run = LuckOrPlayRun(game, deal, moves, review)
@@ -123,7 +133,7 @@ class LuckOrPlayRun:
     (True, True)
     """
 
-    def __init__(self, game: Game[Any], deal: int | str, moves: Sequence[Move | str], review: FairReview,
+    def __init__(self, game: Game[State], deal: int | str, moves: Sequence[Move | str], review: FairReview,
                  start: int = 0, found: Sequence[Odds] = (), carried: Known | None = None) -> None:
         self.game, self.review = game, review
         self.played = [m if isinstance(m, Move) else game.parse_move(m) for m in moves]
@@ -178,7 +188,7 @@ class LuckOrPlayRun:
         deal, end, *best = self.found
         return LuckOrPlay(deal, end, self.review.decisions, tuple(best))
 
-    def _completions(self, index: int) -> list[Any]:
+    def _completions(self, index: int) -> list[State]:
         seen = observing(self.game).observe(self.states[index], self.played[:index])
         return completions(self.game, seen, self.review.samples, self.review.seed)
 
@@ -225,13 +235,13 @@ class Solver:
     True
     """
 
-    def __init__(self, game: Game[Any], max_nodes: int | None) -> None:
+    def __init__(self, game: Game[State], max_nodes: int | None) -> None:
         self.game, self.max_nodes = game, max_nodes
         self.known: Known = {}
         #: ``time.monotonic()`` after which a new solve raises :class:`_OutOfTime` (None: never)
         self.deadline: float | None = None
 
-    def solved(self, state: Any) -> tuple[str, tuple[Move, ...]]:
+    def solved(self, state: State) -> tuple[str, tuple[Move, ...]]:
         """The outcome and, when won, a winning line from ``state`` itself (else empty)."""
         if self.game.is_won(state):
             return WON, ()
@@ -245,11 +255,11 @@ class Solver:
         # a line names piles: another position of the key (its piles in another order) gets none
         return outcome, line if start == state else ()
 
-    def outcome(self, state: Any) -> str:
+    def outcome(self, state: State) -> str:
         return self.solved(state)[0]
 
 
-def _best_after(game: Game[Any], solver: Solver, samples: list[Any], decision: Decision) -> Odds:
+def _best_after(game: Game[State], solver: Solver, samples: list[State], decision: Decision) -> Odds:
     """The odds after the best legal move on its completions (the played move's if none is better)."""
     if decision.before.unknown == 0 and decision.after.won >= decision.before.won:
         return decision.after  # every completion was decided before: no move keeps more of them winnable
@@ -261,7 +271,7 @@ def _best_after(game: Game[Any], solver: Solver, samples: list[Any], decision: D
     return best
 
 
-def odds_after(game: Game[Any], solver: Solver, samples: list[Any], move: Move) -> Odds:
+def odds_after(game: Game[State], solver: Solver, samples: list[State], move: Move) -> Odds:
     """The odds after ``move`` on the completions ``samples``, solving only what must be solved."""
     outcomes: list[str] = []
     for state in samples:

@@ -40,14 +40,16 @@ import time
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, TypeVar
 
 from patience.deals import MAX_DEAL, check_deal_number
 from patience.fair import DEFAULT_SAMPLES, Budget, FairHint, check_sampling, fair_hint
 from patience.kit import observing
 from patience.observation import Observation
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver import LOST, WON
+
+S = TypeVar("S", bound=State)
 
 #: The most moves one game may take (the thoughtful survey's tidied Union Square lines stay under 1,200).
 MAX_MOVES: Final = 2000
@@ -100,7 +102,7 @@ def decision_seed(deal: int, moves_played: int) -> int:
     return check_deal_number(deal) * (MAX_DEAL + 1) + moves_played
 
 
-def play_fair(game: Game[Any], deal: int, samples: int = DEFAULT_SAMPLES, budget: Budget | None = None,
+def play_fair(game: Game[S], deal: int, samples: int = DEFAULT_SAMPLES, budget: Budget | None = None,
               max_moves: int = MAX_MOVES) -> FairGame:
     """Play ``deal`` from the start: fair hints of ``samples`` completions, each solved within ``budget``."""
     check_sampling(samples, decision_seed(deal, 0))
@@ -136,7 +138,7 @@ def play_fair(game: Game[Any], deal: int, samples: int = DEFAULT_SAMPLES, budget
     return ended(WON, END_WON)
 
 
-def _decide(game: Game[Any], seen: Observation, samples: int, seed: int, budget: Budget | None,
+def _decide(game: Game[S], seen: Observation, samples: int, seed: int, budget: Budget | None,
             avoid: list[Move]) -> FairHint:
     """The fair hint at the first budget of :data:`BUDGET_LADDER` under which some sample is won.
 
@@ -160,7 +162,7 @@ def _seen_key(seen: Observation) -> Hashable:
     return seen.table, seen.hidden, seen.unseen
 
 
-def _moves_back(game: Game[Any], seen: Observation, played: list[Move],
+def _moves_back(game: Game[S], seen: Observation, played: list[Move],
                 visits: Counter[Hashable]) -> list[Move]:
     """The moves after which the player would see a position already seen (in a game, the
     same view means the same position, so going back is never needed).

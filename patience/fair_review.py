@@ -32,13 +32,13 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final, TypedDict
 
 from patience.fair import DEFAULT_SEED, Budget, Odds, check_sampling, completions
 from patience.i18n import _
 from patience.kit import kit_of, observing
 from patience.review import positions_of
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
 from patience.wording import move_text
@@ -68,10 +68,31 @@ class Decision:
         """
         return self.after.lost - self.before.lost
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> DecisionJson:
         """``{"number", "move", "before", "after"}`` (the odds as :meth:`Odds.as_json`)."""
         return {"number": self.number, "move": str(self.move), "before": self.before.as_json(),
                 "after": self.after.as_json()}
+
+
+class DecisionJson(TypedDict):
+    """:meth:`Decision.as_json`: the odds as :meth:`~patience.fair.Odds.as_json`."""
+
+    number: int
+    move: str
+    before: dict[str, int | float]
+    after: dict[str, int | float]
+
+
+class FairReviewJson(TypedDict):
+    """:meth:`FairReview.as_json`."""
+
+    game: str
+    moves: int
+    samples: int
+    seed: int
+    max_nodes: int | None
+    decisions: list[DecisionJson]
+    costliest: DecisionJson | None
 
 
 @dataclass(frozen=True)
@@ -93,7 +114,7 @@ class FairReview:
         best = max(self.decisions, key=lambda d: (d.drop, -d.number), default=None)
         return best if best is not None and best.drop > 0 else None
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> FairReviewJson:
         """The object ``patience review --fair --json`` prints."""
         costliest = self.costliest
         return {"game": self.game, "moves": self.moves, "samples": self.samples, "seed": self.seed,
@@ -105,7 +126,7 @@ class FairReview:
 #: (``None``: won, the line not kept) with the exact position it starts from. Positions with one
 #: canonical key may differ by a symmetry (Union Square's piles in another order, Hamilton's empty
 #: piles), and a line names piles, so it is played only from its own position.
-Entry = tuple[str, tuple[Move, ...] | None, Any]
+Entry = tuple[str, tuple[Move, ...] | None, State | None]
 Known = dict[Hashable, Entry]
 
 
@@ -118,7 +139,7 @@ class FairReviewRun:
     never stopped.
     """
 
-    def __init__(self, game: Game[Any], deal: int | str, moves: Sequence[Move | str], *, samples: int,
+    def __init__(self, game: Game[State], deal: int | str, moves: Sequence[Move | str], *, samples: int,
                  seed: int, budget: Budget, start: int = 0, decisions: Sequence[Decision] = (),
                  carried: Known | None = None) -> None:
         check_sampling(samples, seed)
@@ -199,7 +220,7 @@ class FairReviewRun:
         self.known = {k: v for k, v in found.items() if v[0] != UNKNOWN_OUTCOME}
         self.decisions.append(Decision(i + 1, move, _odds(before), _odds(after)))
 
-    def _decided(self, state: Any, move: Move) -> bool:
+    def _decided(self, state: State, move: Move) -> bool:
         """Whether the move cost nothing by the rules: the only move, or the safe-move rules' choice.
 
         Looked at on a completion, so nothing hidden is read.
@@ -208,7 +229,7 @@ class FairReviewRun:
             return True
         return self._keeps(state, move)
 
-    def _keeps(self, state: Any, move: Move) -> bool:
+    def _keeps(self, state: State, move: Move) -> bool:
         """Whether ``move`` keeps a winnable ``state`` winnable: it is forced or the safe move."""
         game = self.game
         child = canonical_key(game, game.apply_legal(state, move))
@@ -217,7 +238,7 @@ class FairReviewRun:
         safe = kit_of(game).search.safe_move(state)
         return safe is not None and canonical_key(game, game.apply_legal(state, safe)) == child
 
-    def _carried(self, samples: list[Any], move: Move) -> Known:
+    def _carried(self, samples: list[State], move: Move) -> Known:
         """What is known of the completions, past a move that changes no outcome (forced or safe)."""
         game = self.game
         carried: Known = {}
@@ -230,13 +251,14 @@ class FairReviewRun:
                 continue
             child = game.apply_legal(state, move)
             following = game.apply_legal(state, line[0]) if line else None
-            if line and canonical_key(game, following) == canonical_key(game, child):
+            if line and following is not None and (
+                    canonical_key(game, following) == canonical_key(game, child)):
                 carried[canonical_key(game, child)] = (outcome, line[1:], following)
             else:
                 carried[canonical_key(game, child)] = (outcome, None, None)
         return carried
 
-    def _solve(self, state: Any) -> Entry:
+    def _solve(self, state: State) -> Entry:
         key = canonical_key(self.game, state)
         if key not in self.known:
             self.solves += 1
@@ -246,7 +268,7 @@ class FairReviewRun:
         return self.known[key]
 
 
-def _line_from(entry: Entry, state: Any) -> tuple[Move, ...] | None:
+def _line_from(entry: Entry, state: State) -> tuple[Move, ...] | None:
     """The entry's winning line when it starts from ``state`` itself (else None: a symmetric position's)."""
     _outcome, line, start = entry
     return line if line and start == state else None
@@ -261,7 +283,7 @@ def _odds(outcomes: list[str]) -> Odds:
     return Odds(len(outcomes), won, lost, len(outcomes) - won - lost)
 
 
-def fair_review(game: Game[Any], deal: int | str, moves: Sequence[Move | str], *,
+def fair_review(game: Game[State], deal: int | str, moves: Sequence[Move | str], *,
                 samples: int = REVIEW_SAMPLES, seed: int = DEFAULT_SEED,
                 budget: Budget | None = None) -> FairReview:
     """The fair review of a game (see the module): every decision's odds, and the costliest move.
@@ -275,7 +297,7 @@ def fair_review(game: Game[Any], deal: int | str, moves: Sequence[Move | str], *
     return run.answer(time.process_time() - started)
 
 
-def costliest_text(game: Game[Any], states: Sequence[Any], review: FairReview) -> str:
+def costliest_text(game: Game[State], states: Sequence[State], review: FairReview) -> str:
     """The fair review in one sentence: the costliest move, named as the table shows it, and its odds.
 
     ``states`` are the game's positions (``states[k]`` after ``k`` moves), to name the moving card.

@@ -30,9 +30,9 @@ from typing import TypeVar
 
 from patience.i18n import N_
 from patience.kit import kit_of
-from patience.rules import STOCK, Game, Move, View, is_foundation
+from patience.rules import STOCK, Game, Move, State, View, is_foundation
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 #: Why Finish is refused (translate with ``_`` where it is shown).
 NOT_YET = N_("Not yet: the cards go up by themselves once the stock is empty and every remaining card "

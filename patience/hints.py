@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from patience.i18n import _, ngettext
-from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, is_foundation
+from patience.rules import FOUNDATION, STOCK, TABLEAU, Game, Move, State, is_foundation
 from patience.solver import LOST, WON, solve
 from patience.solver.result import Status
 from patience.wording import move_instruction
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 WINNABLE: Final = Status.WINNABLE
 STATUS_LOST: Final = Status.LOST
@@ -160,7 +160,7 @@ def undoes(move: Move, last: Move | None) -> bool:
 
 def positions_seen(game: Game[S], start: S, played: Sequence[Move]) -> set[Hashable]:
     """The keys of every position of a game: ``start`` and the one after each move of ``played``."""
-    state: Any = start
+    state: S = start
     seen: set[Hashable] = {state.key()}
     for move in played:
         state = game.apply_legal(state, move)
@@ -181,7 +181,7 @@ def useful_moves(game: Game[S], state: S, last: Move | None, seen: Collection[Ha
     for move in game.legal_moves(state):
         if undoes(move, last) or is_foundation(move.src):
             continue
-        child: Any = game.apply_legal(state, move)
+        child = game.apply_legal(state, move)
         if child.key() not in seen:
             useful.append(move)
     return useful

@@ -23,16 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar, cast, overload
 
 from patience.errors import UnknownGameError
 from patience.i18n import _
 from patience.observation import Observation
 from patience.page_layout import PageLayout
-from patience.rules import WASTE, Game, Move, View, register, unregister
+from patience.rules import WASTE, Game, Move, State, View, register, unregister
 from patience.solver.api import (
     Child,
     Expanding,
+    KitCache,
     Known,
     Steps,
     Take,
@@ -41,7 +42,7 @@ from patience.solver.api import (
 )
 from patience.solver.tuning import LOOSER_LIMIT, LOOSER_SHARE
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 
 class SearchKit(Generic[S]):
@@ -66,19 +67,18 @@ class SearchKit(Generic[S]):
 
     def key(self, state: S) -> Hashable:
         """The canonical key: equal for positions equal up to the rules' symmetries."""
-        key: Hashable = state.key()  # type: ignore[attr-defined]
-        return key
+        return state.key()
 
     def safe_move(self, state: S) -> Move | None:
         """A provably safe move the search plays without trying others, or ``None``."""
         return None
 
-    def value(self, game: Game[S], state: S, cache: dict[Any, Any]) -> float:
+    def value(self, game: Game[S], state: S, cache: KitCache) -> float:
         """How promising ``state`` looks (higher is better); ``cache`` is the expander's to keep."""
         return float(game.score(state))
 
     def children(self, expand: Expanding[S], state: S, first: int, last: int | None, known: Known,
-                 closed: bool) -> tuple[list[tuple[float, Child]], int]:
+                 closed: bool) -> tuple[list[tuple[float, Child[S]]], int]:
         """The valued children of a batch (see :meth:`~patience.solver.expand.Expander.batch`)."""
         return expand.plain_children(state, known), -1  # NO_MORE: one batch
 
@@ -124,7 +124,7 @@ class TableKit:
     #: two-colour deck, since a four-colour deck would hide which cards go together
     builds_by_colour: bool = False
 
-    def name(self, game: Game[Any]) -> str:
+    def name(self, game: Game[S]) -> str:
         """The game's name in the current language."""
         return _(game.name)
 
@@ -176,14 +176,15 @@ class Kit(Generic[S]):
     layout: PageLayout | None = None
 
 
-_KITS: dict[str, Kit[Any]] = {}
+_KITS: dict[str, Kit[State]] = {}
 
 
-def register_kit(kit: Kit[Any]) -> None:
+def register_kit(kit: Kit[S]) -> None:
     """Register a game's kit (and its game, under the kit's slug)."""
     register(kit.slug, kit.game)
     register_search(kit.slug, kit.search)
-    _KITS[kit.slug] = kit
+    # the registry forgets the state class, as :func:`~patience.rules.register` does
+    _KITS[kit.slug] = cast("Kit[State]", kit)
 
 
 def unregister_kit(slug: str) -> None:
@@ -193,8 +194,17 @@ def unregister_kit(slug: str) -> None:
     unregister(slug)
 
 
-def kit_of(game: Game[S] | str) -> Kit[S]:
-    """The kit of a game, or of a slug.
+@overload
+def kit_of(game: str) -> Kit[State]: ...
+
+
+@overload
+def kit_of(game: Game[S]) -> Kit[S]: ...
+
+
+def kit_of(game: Game[S] | str) -> Kit[S] | Kit[State]:
+    """The kit of a game, or of a slug (a game's kit is the one registered with it, so it takes
+    that game's states).
 
     >>> kit_of("hamilton").slug
     'hamilton'
@@ -222,7 +232,7 @@ def observing(game: Game[S]) -> Observing[S]:
     return seen
 
 
-def kits() -> list[Kit[Any]]:
+def kits() -> list[Kit[State]]:
     """Every registered kit, in registration order (the first is the default game)."""
     return list(_KITS.values())
 

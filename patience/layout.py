@@ -18,7 +18,7 @@ Hamilton  score 0/52  stock 24  choices left 3
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from patience import wording
 from patience.cards import card_symbol, is_red, parse_card
@@ -27,10 +27,11 @@ from patience.kit import kit_of
 from patience.rules import (
     Game,
     PileView,
+    State,
     View,
 )
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 RED_ON: Final = "\x1b[31m"
 BOLD_ON: Final = "\x1b[1m"
@@ -42,7 +43,7 @@ RANK_NAMES: Final = ("", N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five
                      N_("Seven"), N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"),
                      N_("King"))
 
-def game_name(game: Game[Any]) -> str:
+def game_name(game: Game[S]) -> str:
     """The game's name in the current language."""
     return kit_of(game).table.name(game)
 
@@ -81,7 +82,7 @@ def _cell(text: str | None, colour: bool, width: int = CELL) -> str:
     return _pad(card_cell(text, colour), card_symbol(parse_card(text)), width)
 
 
-def status_line(game: Game[Any], view: View) -> str:
+def status_line(game: Game[S], view: View) -> str:
     """``Hamilton  score 3/52  stock 21  start rank Eight`` and the like."""
     parts = [game_name(game),
              _("score {score}/{max_score}").format(score=view.score, max_score=view.max_score),

@@ -34,13 +34,15 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Final
+from typing import BinaryIO, Final, TypeVar
 
 from patience.errors import InvalidDealError, InvalidRecordError, PatienceError
 from patience.i18n import _
 from patience.kit import default_slug
 from patience.numbers import is_ascii_number, shorten
-from patience.rules import Game, Move, deal_from_text, get_game
+from patience.rules import Game, Move, State, deal_from_text, get_game
+
+S = TypeVar("S", bound=State)
 
 _HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 REQUIRED = ("Game",)
@@ -55,7 +57,7 @@ _READ_CHUNK: Final = 1024 * 1024
 _JSON_SPECIAL_RE: Final = re.compile(r'[\[\]{}"\\]')
 
 
-def parse_moves(game: Game[Any], text: str | Sequence[str]) -> list[Move]:
+def parse_moves(game: Game[S], text: str | Sequence[str]) -> list[Move]:
     """Moves from text (``"s c-f1"``) or a list of move texts; names the bad one.
 
     >>> from patience import get_game
@@ -65,7 +67,7 @@ def parse_moves(game: Game[Any], text: str | Sequence[str]) -> list[Move]:
     return list(iter_moves(game, text))
 
 
-def iter_moves(game: Game[Any], text: str | Sequence[str]) -> Iterator[Move]:
+def iter_moves(game: Game[S], text: str | Sequence[str]) -> Iterator[Move]:
     """:func:`parse_moves` one move at a time, so a replay stops reading at the first bad move."""
     words = text.split() if isinstance(text, str) else text
     for index, word in enumerate(words, start=1):
@@ -94,8 +96,8 @@ class Record:
 class Replayed:
     """The result of replaying a record."""
 
-    game: Game[Any]
-    state: Any
+    game: Game[State]
+    state: State
     moves: list[Move]
     score: int
     won: bool

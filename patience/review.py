@@ -49,9 +49,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final, TypedDict
 
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, Proven, Result, solve
 from patience.solver.lines import shortened
 
@@ -60,7 +60,7 @@ WINNABLE: Final = "winnable"
 LOST_STATUS: Final = "lost"
 UNKNOWN: Final = "unknown"
 
-Solver = Callable[[Game[Any], Any, float], Result]
+Solver = Callable[[Game[State], State, float], Result]
 #: The positions and the share of a solve's budget a looser game may take (Union Square's tableau
 #: as runs): in the middle of a game its loss proofs are what decides, and they are shared (a
 #: stopped one leaves its finished positions to the next probe). 1,500,000 positions keep its keys
@@ -79,18 +79,29 @@ GROWTH: Final = 4.0
 PROBES: Final = (1 / 2, 3 / 4, 1 / 4)
 
 
-def sharing_solver(game: Game[Any]) -> Solver:
+def sharing_solver(game: Game[State]) -> Solver:
     """The review's solver: each solve skips the positions earlier solves of the review proved lost.
 
     Sound because every position of a review comes from one deal (see :class:`~patience.solver.Proven`).
     """
     proven = Proven.for_game(game)
 
-    def solver(game: Game[Any], state: Any, seconds: float) -> Result:
+    def solver(game: Game[State], state: State, seconds: float) -> Result:
         # lines as found (replayed, not shortened): only the reported one is tidied (_Search.tidy)
         return solve(game, state, max_seconds=seconds, proven=proven, looser=LOOSER, tidy=False)
 
     return solver
+
+
+class ReviewJson(TypedDict):
+    """:meth:`Review.as_json`: the moves as text."""
+
+    game: str
+    moves: int
+    lost_at: int | None
+    better: str | None
+    status: str
+    line: list[str]
 
 
 @dataclass(frozen=True)
@@ -105,7 +116,7 @@ class Review:
     line: tuple[Move, ...] = ()
     solves: int = 0
     seconds: float = 0.0
-    positions: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    positions: tuple[State, ...] = field(default=(), repr=False, compare=False)
     history: tuple[Move, ...] = field(default=(), repr=False, compare=False)
 
     @property
@@ -113,20 +124,20 @@ class Review:
         """The move actually played after ``lost_at - 1`` moves, the one that lost the game."""
         return self.history[self.lost_at - 1] if self.lost_at else None
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> ReviewJson:
         """The object ``patience review --json`` prints."""
         return {"game": self.game, "moves": self.moves, "lost_at": self.lost_at,
                 "better": None if self.better is None else str(self.better), "status": self.status,
                 "line": [str(m) for m in self.line]}
 
-    def turning_point(self) -> Any:
+    def turning_point(self) -> State | None:
         """The position after ``lost_at - 1`` moves (the last winnable one), or None."""
         if self.lost_at is None or self.lost_at == 0 or not self.positions:
             return None
         return self.positions[self.lost_at - 1]
 
 
-def positions_of(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move]) -> list[Any]:
+def positions_of(game: Game[State], deal_or_deck: int | str, moves: Sequence[Move]) -> list[State]:
     """The position after 0, 1, … n moves; an illegal move raises naming its 1-based index and why."""
     state = game.new(deal_or_deck)
     game.apply_all(state, moves)  # raises IllegalMoveError("move 3 (t1-t3): …") on the first bad one
@@ -137,7 +148,7 @@ def positions_of(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move]
     return states
 
 
-def review(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move | str], *,
+def review(game: Game[State], deal_or_deck: int | str, moves: Sequence[Move | str], *,
            max_seconds: float, solver: Solver | None = None) -> Review:
     """Find the first move after which the deal could no longer be won, within ``max_seconds`` in all.
 
@@ -156,7 +167,7 @@ def review(game: Game[Any], deal_or_deck: int | str, moves: Sequence[Move | str]
                   history=tuple(played))
 
 
-def _use_known_line(search: _Search, game: Game[Any], deal_or_deck: int | str) -> None:
+def _use_known_line(search: _Search, game: Game[State], deal_or_deck: int | str) -> None:
     """A deal of the shipped winnable list comes with a winning line: position 0 needs no solve."""
     from patience.catalog import known_line
 
@@ -171,7 +182,7 @@ def _use_known_line(search: _Search, game: Game[Any], deal_or_deck: int | str) -
 class _Search:
     """One binary search: ``winnable[k]`` holds the known winning line from position ``k``."""
 
-    def __init__(self, game: Game[Any], states: list[Any], played: list[Move], deadline: float,
+    def __init__(self, game: Game[State], states: list[State], played: list[Move], deadline: float,
                  solver: Solver) -> None:
         self.game, self.states, self.played = game, states, played
         self.deadline, self.solver = deadline, solver

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
+from typing import Final, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import (
@@ -224,13 +224,29 @@ class View:
         raise KeyError(dom_id)
 
 
-class State(Protocol):
-    """What every game state offers: immutable, hashable, with a key."""
+class State(Hashable, Protocol):
+    """What generic code needs of every game's state: it is hashable (tables of positions), has a
+    key that identifies the position exactly, and its tableau and foundations are piles of cards,
+    bottom first (a winning line is carried over to a position equal up to the piles' order by
+    matching piles). Everything else about a state is asked of its game.
+    """
 
-    def key(self) -> object: ...
+    @property
+    def tableau(self) -> tuple[tuple[int, ...], ...]:
+        """The tableau piles' cards, bottom first."""
+        ...
+
+    @property
+    def foundations(self) -> tuple[tuple[int, ...], ...]:
+        """The foundations' cards, bottom first."""
+        ...
+
+    def key(self) -> Hashable:
+        """Hashable value that identifies the position exactly."""
+        ...
 
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 
 class Game(ABC, Generic[S]):
@@ -342,13 +358,15 @@ class Game(ABC, Generic[S]):
         return move
 
 
-_REGISTRY: dict[str, Callable[[], Game[Any]]] = {}
-_INSTANCES: dict[str, Game[Any]] = {}
+_REGISTRY: dict[str, Callable[[], Game[State]]] = {}
+_INSTANCES: dict[str, Game[State]] = {}
 
 
-def register(slug: str, factory: Callable[[], Game[Any]]) -> None:
+def register(slug: str, factory: Callable[[], Game[S]]) -> None:
     """Register a game class under its stable slug."""
-    _REGISTRY[slug] = factory
+    # The registry forgets which state class a game has: generic code only gives a game back the
+    # states that game made, so a ``Game[S]`` is used as a ``Game[State]`` (``Game`` is invariant).
+    _REGISTRY[slug] = cast("Callable[[], Game[State]]", factory)
 
 
 def unregister(slug: str) -> None:
@@ -357,7 +375,7 @@ def unregister(slug: str) -> None:
     _INSTANCES.pop(slug, None)
 
 
-def get_game(slug: str) -> Game[Any]:
+def get_game(slug: str) -> Game[State]:
     """The game registered under ``slug`` (``hamilton``, ``union-square``).
 
     >>> get_game("hamilton").name

@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import Final, ParamSpec, TypeVar
 
 from babel.numbers import format_decimal
 
@@ -63,7 +63,7 @@ from patience.errors import (
 from patience.finish import NOT_YET, finish_moves
 from patience.hints import Hint
 from patience.i18n import _, get_language
-from patience.rules import Game, Move, get_game, parse_pile
+from patience.rules import Game, Move, State, get_game, parse_pile
 from patience.store import CLOCK_GAP_SECONDS, MAX_MOVES_PER_GAME, UNPLAYED_KEPT_SECONDS, GameRecord, Store
 from patience.wording import refusal
 
@@ -71,9 +71,6 @@ STATE_CACHE_SIZE: Final = 4096
 
 #: Clock reports remembered (per game) for games whose clock is not running; the oldest are forgotten.
 REPORTS_KEPT: Final = 4096
-
-#: What :meth:`BoundedCache.get` answers for a position not kept (a position may be any value).
-_MISSING: Final = object()
 
 #: Rebuilding a position of a game from schema 1 stores one on every this many actions on the way.
 CHECKPOINT_EVERY: Final = 64
@@ -99,7 +96,7 @@ def deal_of(record: GameRecord) -> int | str:
     return record.deal
 
 
-def known_game(slug: str) -> Game[Any]:
+def known_game(slug: str) -> Game[State]:
     """The game registered under ``slug``; else :class:`~patience.errors.GameNotFoundError`.
 
     >>> known_game("klondike")
@@ -145,7 +142,7 @@ class Table:
         self.store = store
         self.clock = clock
         self.catalog = catalog if catalog is not None else Catalog()
-        self._states: BoundedCache[tuple[str, int], Any] = BoundedCache(STATE_CACHE_SIZE)
+        self._states: BoundedCache[tuple[str, int], State] = BoundedCache(STATE_CACHE_SIZE)
         #: When a page last reported on a game whose clock does not run (paused, or before the first move).
         self._reports: BoundedCache[str, float] = BoundedCache(REPORTS_KEPT)
         #: Moves replayed to rebuild positions (flat in a game's length; tests check it).
@@ -153,10 +150,10 @@ class Table:
 
     # --- positions ----------------------------------------------------------------------------------
     @storage_guarded
-    def state_of(self, record: GameRecord) -> Any:
+    def state_of(self, record: GameRecord) -> State:
         """The position a record is at (cached by id and version; else read from its stored text)."""
-        kept = self._states.get((record.id, record.version), _MISSING)
-        if kept is not _MISSING:
+        kept = self._states.get((record.id, record.version))
+        if kept is not None:  # a position is a State, never None
             return kept
         game = get_game(record.game)
         if record.position is not None:
@@ -166,7 +163,7 @@ class Table:
         self._remember(record, state)
         return state
 
-    def state_at(self, record: GameRecord, seq: int) -> Any:
+    def state_at(self, record: GameRecord, seq: int) -> State:
         """The position after the game's action ``seq`` (0: the deal), from the stored positions."""
         game = get_game(record.game)
         if seq == 0:
@@ -182,18 +179,18 @@ class Table:
             self.store.keep_positions(record.id, kept)
         return state
 
-    def _replay(self, game: Game[Any], state: Any, groups: Sequence[Sequence[str]]) -> Any:
+    def _replay(self, game: Game[State], state: State, groups: Sequence[Sequence[str]]) -> State:
         for group in groups:
             for text in group:
                 state = game.apply_legal(state, parse_stored(text))
                 self.moves_replayed += 1
         return state
 
-    def _remember(self, record: GameRecord, state: Any) -> None:
+    def _remember(self, record: GameRecord, state: State) -> None:
         self._states.put((record.id, record.version), state)
 
     @storage_guarded
-    def load(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+    def load(self, player: str, game_id: str) -> tuple[GameRecord, State]:
         """The player's game and its position (else :class:`GameNotFoundError`); its moves:
         :meth:`moves_of`."""
         record = self.store.get_game(player, game_id)
@@ -206,7 +203,7 @@ class Table:
         """Every move played up to the record's position (reads the game's history)."""
         return self.store.history(record).moves
 
-    def _save(self, record: GameRecord, state: Any, expected_version: int) -> tuple[GameRecord, Any]:
+    def _save(self, record: GameRecord, state: State, expected_version: int) -> tuple[GameRecord, State]:
         if not self.store.save(record, expected_version):
             raise stale()
         self._remember(record, state)
@@ -216,7 +213,7 @@ class Table:
     @storage_guarded
     def open_deal(self, player: str, slug: str, deal: int | None, deck: str | None,
                   fresh: bool = False, *, winnable: bool = False,
-                  difficulty: str | None = None) -> tuple[GameRecord, Any, bool]:
+                  difficulty: str | None = None) -> tuple[GameRecord, State, bool]:
         """The player's unfinished game on this deal if there is one (unless ``fresh``), else a new one.
 
         Returns the game, its position and True when it was newly dealt. A
@@ -239,7 +236,7 @@ class Table:
 
     @storage_guarded
     def create(self, player: str, slug: str, deal: int | None, deck: str | None, *,
-               winnable: bool = False, difficulty: str | None = None) -> tuple[GameRecord, Any]:
+               winnable: bool = False, difficulty: str | None = None) -> tuple[GameRecord, State]:
         """Deal a new game: numbered, from a deck string, or a random numbered deal.
 
         ``winnable`` (or a ``difficulty``) deals a numbered deal proven winnable, chosen at random from
@@ -271,7 +268,7 @@ class Table:
         return record, state
 
     # --- changing -----------------------------------------------------------------------------------
-    def _changeable(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
+    def _changeable(self, player: str, game_id: str, version: int) -> tuple[GameRecord, State]:
         record, state = self.load(player, game_id)
         if version != record.version:
             raise stale()
@@ -280,7 +277,7 @@ class Table:
         return record, state
 
     @staticmethod
-    def _apply(game: Game[Any], state: Any, moves: Sequence[Move]) -> Any:
+    def _apply(game: Game[State], state: State, moves: Sequence[Move]) -> State:
         for move in moves:
             reason = game.why_illegal(state, move)
             if reason is not None:
@@ -289,7 +286,7 @@ class Table:
         return state
 
     @staticmethod
-    def _after_moves(record: GameRecord, game: Game[Any], state: Any) -> GameRecord:
+    def _after_moves(record: GameRecord, game: Game[State], state: State) -> GameRecord:
         record = replace(record, score=game.score(state))
         if game.is_won(state):
             record = replace(record.ended(True, record.score, record.updated_at), version=record.version)
@@ -310,15 +307,15 @@ class Table:
         gap = min(max(now - since, 0.0), CLOCK_GAP_SECONDS)
         return replace(changed, elapsed=changed.elapsed + gap)
 
-    def _played(self, record: GameRecord, game: Game[Any], moves: Sequence[Move],
-                state: Any) -> GameRecord:
+    def _played(self, record: GameRecord, game: Game[State], moves: Sequence[Move],
+                state: State) -> GameRecord:
         now = self.clock()
         played = record.played([[str(m) for m in moves]], now, game.position_text(state))
         return self._after_moves(self._in_use(record, played, now), game, state)
 
     @storage_guarded
     def play(self, player: str, game_id: str, texts: Sequence[str], version: int, *,
-             autodrop: str = "off") -> tuple[GameRecord, Any]:
+             autodrop: str = "off") -> tuple[GameRecord, State]:
         """Play moves, all or none, as one action (one undo takes them all back); with ``autodrop``
         (``safe`` or ``all``, :mod:`patience.autodrop`) the cards that then go up by themselves too."""
         record, state, _automatic = self.play_auto(player, game_id, texts, version, autodrop=autodrop)
@@ -326,7 +323,7 @@ class Table:
 
     @storage_guarded
     def play_auto(self, player: str, game_id: str, texts: Sequence[str], version: int, *,
-                  autodrop: str = "off") -> tuple[GameRecord, Any, list[str]]:
+                  autodrop: str = "off") -> tuple[GameRecord, State, list[str]]:
         """:meth:`play`, also returning the automatic moves played after ``texts`` (in the same action).
 
         >>> from patience.store import Store
@@ -347,8 +344,8 @@ class Table:
         record, state, automatic = self._act(record, state, game, moves, version, autodrop)
         return record, state, automatic
 
-    def _act(self, record: GameRecord, state: Any, game: Game[Any], moves: Sequence[Move], version: int,
-             autodrop: str) -> tuple[GameRecord, Any, list[str]]:
+    def _act(self, record: GameRecord, state: State, game: Game[State], moves: Sequence[Move], version: int,
+             autodrop: str) -> tuple[GameRecord, State, list[str]]:
         """Play ``moves`` and the automatic moves they set off, as one saved action."""
         self._check_limit(record, len(moves))
         state = self._apply(game, state, moves)
@@ -365,7 +362,7 @@ class Table:
                                       "or restart this deal.").format(
                 limit=format_decimal(MAX_MOVES_PER_GAME, locale=get_language())))
 
-    def double_click_moves(self, game: Game[Any], state: Any, pile_text: str) -> list[Move]:
+    def double_click_moves(self, game: Game[State], state: State, pile_text: str) -> list[Move]:
         """The moves of the rules' double-click on a pile (``t3``, ``c``, ``w``, ``f1``); refused when
         there is no such pile or nothing goes up from it."""
         try:
@@ -382,14 +379,14 @@ class Table:
 
     @storage_guarded
     def double_click(self, player: str, game_id: str, pile_text: str,
-                     version: int) -> tuple[GameRecord, Any, list[str]]:
+                     version: int) -> tuple[GameRecord, State, list[str]]:
         """The rules' double-click convenience on a pile, played as one action; returns its moves."""
         record, state, applied, _automatic = self.double_click_auto(player, game_id, pile_text, version)
         return record, state, applied
 
     @storage_guarded
     def double_click_auto(self, player: str, game_id: str, pile_text: str, version: int, *,
-                          autodrop: str = "off") -> tuple[GameRecord, Any, list[str], list[str]]:
+                          autodrop: str = "off") -> tuple[GameRecord, State, list[str], list[str]]:
         """:meth:`double_click`, then the automatic moves it sets off (``autodrop``, as :meth:`play`)
         in the same action; returns the double-click's moves and the automatic ones."""
         record, state = self._changeable(player, game_id, version)
@@ -399,7 +396,7 @@ class Table:
         return record, state, [str(m) for m in moves], automatic
 
     @storage_guarded
-    def finish(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any, list[str]]:
+    def finish(self, player: str, game_id: str, version: int) -> tuple[GameRecord, State, list[str]]:
         """Play every remaining card up when the rest is a sure win, as one action; else refused."""
         record, state = self._changeable(player, game_id, version)
         game = get_game(record.game)
@@ -431,7 +428,7 @@ class Table:
             raise no_such_game()
 
     @storage_guarded
-    def undo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
+    def undo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, State]:
         """Take back the last action (reads the position before it: one row, whatever the length)."""
         record, _state = self._changeable(player, game_id, version)
         if record.actions == 0:
@@ -446,7 +443,7 @@ class Table:
         return self._save(changed, state, version)
 
     @storage_guarded
-    def redo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, Any]:
+    def redo(self, player: str, game_id: str, version: int) -> tuple[GameRecord, State]:
         """Play again the last action undone (its moves checked by the rules again)."""
         record, state = self._changeable(player, game_id, version)
         following = self.store.action(record.id, record.actions + 1) if record.redo_actions else None
@@ -460,7 +457,7 @@ class Table:
         return self._save(self._after_moves(changed, game, state), state, version)
 
     @storage_guarded
-    def abandon(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+    def abandon(self, player: str, game_id: str) -> tuple[GameRecord, State]:
         """End the game as lost (a game without moves is just closed; nothing was played)."""
         record, state = self.load(player, game_id)
         if record.finished:
@@ -469,7 +466,7 @@ class Table:
         return self._save(changed, state, record.version)
 
     @storage_guarded
-    def restart(self, player: str, game_id: str) -> tuple[GameRecord, Any]:
+    def restart(self, player: str, game_id: str) -> tuple[GameRecord, State]:
         """A new game on the same deal; the old one, if unfinished, ends as lost."""
         record, _state = self.abandon(player, game_id)
         return self.create(player, record.game, record.deal, record.deck)
@@ -493,7 +490,7 @@ class Table:
 
     @storage_guarded
     def hint(self, player: str, game_id: str, *, budget: float,
-             line: Sequence[Move] = ()) -> tuple[GameRecord, Any, Hint]:
+             line: Sequence[Move] = ()) -> tuple[GameRecord, State, Hint]:
         """A suggested move, from ``line`` (a winning line known from this position) or a search of
         about ``budget`` seconds in this process; the game is marked as having used hints.
 
@@ -517,7 +514,7 @@ class Table:
     # --- playing on from a review -------------------------------------------------------------------
     @storage_guarded
     def play_on(self, player: str, game_id: str, version: int,
-                lost_at: int | None) -> tuple[GameRecord, Any]:
+                lost_at: int | None) -> tuple[GameRecord, State]:
         """A new game on the same deal at the review's turning point: the position after ``lost_at - 1``
         moves of this game (the last one that could still be won), counted as a game with hints.
 

@@ -29,7 +29,7 @@ import shutil
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Final, TextIO
 
 from patience.autodrop import AUTODROP_MODES, DEFAULT_AUTODROP, check_mode
 
@@ -54,6 +54,7 @@ from patience.rules import (
     STOCK,
     Game,
     Move,
+    State,
     get_game,
     is_tableau,
     pile_notation,
@@ -77,7 +78,7 @@ HINT_SECONDS: Final = 1.0  # the hint answers within about this long
 SHOW_SECONDS: Final = 10.0  # ``show`` searches this long for a winning line when none is known
 
 
-def help_text(game: Game[Any], autodrop: str = DEFAULT_AUTODROP) -> str:
+def help_text(game: Game[State], autodrop: str = DEFAULT_AUTODROP) -> str:
     """What the player can type (``autodrop``: the mode in use, which the help names)."""
     lines = [
         # TRANSLATORS: in the help lines, keep what the player types (s, c-f1, t3-f1, moves, undo,
@@ -148,7 +149,7 @@ class TerminalGame:
         self.table = table
         self.autodrop = check_mode(autodrop)
         self.record = record
-        self.state: Any = table.state_of(record)
+        self.state: State = table.state_of(record)
         self.out = out
         self.colour = colour
         self.rng = rng
@@ -172,10 +173,10 @@ class TerminalGame:
         }
         if kit_of(self.game).table.autoplay:
             self.commands["auto"] = self.cmd_auto
-        self.known_line: tuple[Any, tuple[Move, ...]] | None = None  # a position and a winning line from it
+        self.known_line: tuple[State, tuple[Move, ...]] | None = None  # a position and a winning line from it
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self) -> Game[State]:
         """The game being played."""
         return get_game(self.record.game)
 
@@ -271,7 +272,7 @@ class TerminalGame:
         self.play_words(normalize_input(line))
         return True
 
-    def _changed(self, record: GameRecord, state: Any) -> None:
+    def _changed(self, record: GameRecord, state: State) -> None:
         self.record, self.state = record, state
 
     def play_words(self, words: list[str]) -> None:
@@ -282,7 +283,8 @@ class TerminalGame:
         game = self.game
         played: list[str] = []
         problem: list[str] = []
-        automatic: dict[int, tuple[Any, list[str]]] = {}  # per played move: the position after, what went up
+        # per played move: the position after, what went up
+        automatic: dict[int, tuple[State, list[str]]] = {}
         for word in words:
             try:
                 move = game.parse_move(word)
@@ -318,7 +320,7 @@ class TerminalGame:
         for line in problem:
             self.say(line)
 
-    def _say_moves(self, template: str, moves: Sequence[Move], state: Any) -> None:
+    def _say_moves(self, template: str, moves: Sequence[Move], state: State) -> None:
         """One line per move, played in turn from ``state``: ``template`` with its text and its words."""
         for move in moves:
             self.say(template.format(move=move, what=describe_move(self.game, state, move)))
@@ -338,14 +340,14 @@ class TerminalGame:
                 source=pile_text(move.src), moves=" ".join(str(m) for m in from_source))]
         return []
 
-    def describe_action(self, state: Any, applied: Sequence[str]) -> None:
+    def describe_action(self, state: State, applied: Sequence[str]) -> None:
         """Each move of a convenience, with what it did from ``state``."""
         for text in applied:
             move = parse_stored(text)
             self.say(f"{move}  {describe_move(self.game, state, move)}")
             state = self.game.apply_legal(state, move)
 
-    def say_automatic(self, state: Any, automatic: Sequence[str]) -> None:
+    def say_automatic(self, state: State, automatic: Sequence[str]) -> None:
         """The moves that went up by themselves from ``state``, in words."""
         if automatic:
             self.say(ngettext("By itself, {count} card went up to the foundations:",
@@ -463,11 +465,11 @@ class TerminalGame:
         moves = self.moves()
         return moves[-1] if moves else None
 
-    def remember_line(self, state: Any, line: Sequence[Move]) -> None:
+    def remember_line(self, state: State, line: Sequence[Move]) -> None:
         """Keep a winning line from ``state`` (hint and show reuse it without a new search)."""
         self.known_line = (state, tuple(line)) if line else None
 
-    def line_from(self, state: Any) -> tuple[Move, ...]:
+    def line_from(self, state: State) -> tuple[Move, ...]:
         """The known winning line from this position, if the last one found leads here."""
         if self.known_line is not None and self.known_line[0] == state:
             return self.known_line[1]

@@ -34,12 +34,13 @@ from patience.rules import (
     WASTE,
     Game,
     Move,
+    State,
     is_foundation,
     is_tableau,
     pile_notation,
 )
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 #: Full card names, indexed by card (clubs, diamonds, hearts, spades; Ace to King):
 #: whole names, so each language can order and inflect the words its own way.

@@ -20,15 +20,34 @@ from typing import Any
 from patience import get_game
 from patience.cards import parse_card
 from patience.games.hamilton.rules import FOUNDATIONS as HAMILTON_FOUNDATIONS
-from patience.games.hamilton.rules import NO_CARD, NO_START, HamiltonState
+from patience.games.hamilton.rules import NO_CARD, NO_START, HamiltonGame, HamiltonState
 from patience.games.hamilton.rules import TABLEAU_PILES as HAMILTON_PILES
 from patience.games.union_square.rules import FOUNDATIONS as US_FOUNDATIONS
 from patience.games.union_square.rules import TABLEAU_PILES as US_PILES
-from patience.games.union_square.rules import UnionSquareState
+from patience.games.union_square.rules import UnionSquareGame, UnionSquareState
 from patience.rules import Game, Move
 
-HAMILTON: Game[HamiltonState] = get_game("hamilton")
-UNION_SQUARE: Game[UnionSquareState] = get_game("union-square")
+
+def hamilton_game() -> HamiltonGame:
+    """The registered Hamilton game as its own class, so its states are ``HamiltonState``.
+
+    >>> hamilton_game() is get_game("hamilton")
+    True
+    """
+    game = get_game("hamilton")
+    assert isinstance(game, HamiltonGame)
+    return game
+
+
+def union_square_game() -> UnionSquareGame:
+    """The registered Union Square game as its own class, so its states are ``UnionSquareState``."""
+    game = get_game("union-square")
+    assert isinstance(game, UnionSquareGame)
+    return game
+
+
+HAMILTON: Game[HamiltonState] = hamilton_game()
+UNION_SQUARE: Game[UnionSquareState] = union_square_game()
 
 
 def cards(text: str) -> tuple[int, ...]:

@@ -75,7 +75,8 @@ def test_the_costliest_move_is_the_largest_drop_the_earliest_of_equals() -> None
     review = FairReview("hamilton", 9, 8, 0, 100, (decision(2, 8, 8), decision(4, 7, 3),
                                                     decision(6, 5, 1), decision(8, 1, 0)))
     assert review.costliest == decision(4, 7, 3)
-    assert review.as_json()["costliest"]["number"] == 4
+    costliest = review.as_json()["costliest"]
+    assert costliest is not None and costliest["number"] == 4
     assert FairReview("hamilton", 3, 8, 0, 100, (decision(2, 8, 8),)).costliest is None
 
 

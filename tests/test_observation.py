@@ -15,9 +15,11 @@ from patience.deals import deck_text, shuffled_deck
 from patience.errors import PatienceError
 from patience.fair import completions, observe
 from patience.games.hamilton.rules import HamiltonState
+from patience.games.union_square.rules import UnionSquareState
 from patience.kit import observing
 from patience.observation import HIDDEN, Observation
 from patience.rules import STOCK, Game, Move, game_slugs, get_game
+from tests.positions import hamilton_game, union_square_game
 
 CHI_SQUARE_999: Final = {5: 20.515, 11: 31.264}  # chi-square quantile 0.999 by degrees of freedom
 
@@ -54,6 +56,7 @@ def test_every_completion_agrees_with_the_observation(slug: str, deal: int, leng
     for completion in completions(game, seen, samples=3, seed=seed):
         assert observing(game).observe(completion, played) == seen
         assert face_up(completion) == face_up(state)
+        assert isinstance(completion, (HamiltonState, UnionSquareState))
         assert Counter(completion.stock) == Counter(state.stock)
         assert [str(m) for m in game.legal_moves(completion)] == [str(m) for m in game.legal_moves(state)]
 
@@ -62,7 +65,9 @@ def test_every_completion_agrees_with_the_observation(slug: str, deal: int, leng
 def test_the_hidden_order_is_not_in_the_observation(slug: str) -> None:
     game = get_game(slug)
     deck = shuffled_deck(11, copies=game.copies)
-    dealt = len(deck) - len(game.new(11).stock)
+    dealt_position = game.new(11)
+    assert isinstance(dealt_position, (HamiltonState, UnionSquareState))
+    dealt = len(deck) - len(dealt_position.stock)
     stock = list(deck[dealt:])
     random.Random(3).shuffle(stock)
     other = deck[:dealt] + tuple(stock)
@@ -93,7 +98,7 @@ def test_reordering_the_unseen_cards_changes_no_observation(slug: str, deal: int
 
 
 def test_hamilton_remembers_the_cards_sent_back_under_the_stock() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     played = [Move.parse(m) for m in ("s", "s", "s", "c-f1")]
     state = game.apply_all(game.new(1), played)
     seen = observing(game).observe(state, played)
@@ -109,7 +114,7 @@ def test_hamilton_remembers_the_cards_sent_back_under_the_stock() -> None:
 
 
 def test_union_square_counts_the_two_copies_of_a_card() -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     state = game.new(1)
     seen = observing(game).observe(state, [])
     assert seen.hidden == (("stock", 88),)
@@ -119,7 +124,7 @@ def test_union_square_counts_the_two_copies_of_a_card() -> None:
 
 
 def test_the_same_seed_gives_the_same_completions() -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     seen = observe(game, 5, [])
     first = completions(game, seen, samples=6, seed=42)
     assert first == completions(game, seen, samples=6, seed=42)
@@ -130,7 +135,7 @@ def test_the_same_seed_gives_the_same_completions() -> None:
 
 @pytest.mark.parametrize("samples, seed", [(0, 1), (1, -1), (1, 2**64), (True, 1)])
 def test_bad_sampling_is_refused(samples: int, seed: int) -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     with pytest.raises(PatienceError):
         completions(game, observe(game, 1, []), samples=samples, seed=seed)
 
@@ -142,7 +147,7 @@ def chi_square(counts: Counter[Any], orders: list[Any], n: int) -> float:
 
 def test_hamilton_orders_are_uniform() -> None:
     """The last three stock cards: 6 orders, each drawn about as often (chi-square, p = 0.001)."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     state: HamiltonState = game.new(2)
     state = state._replace(stock=state.stock[-3:], tableau=state.tableau[:-1] + (
         state.tableau[-1] + state.stock[:-3],), start=1, choices_left=0)
@@ -157,7 +162,7 @@ def test_hamilton_orders_are_uniform() -> None:
 
 def test_union_square_orders_of_a_multiset_are_uniform() -> None:
     """Two 7♥ and one each of 8♥, 9♥ in the stock: 12 distinct orders, equally likely."""
-    game = get_game("union-square")
+    game = union_square_game()
     seven, eight, nine = 32, 33, 34  # 7♥, 8♥, 9♥
     deck = list(shuffled_deck(1, copies=2))
     for card in (seven, seven, eight, nine):

@@ -14,6 +14,8 @@ import pytest
 
 from patience import get_game
 from patience.deals import deck_text
+from patience.games.hamilton.rules import HamiltonState
+from patience.games.union_square.rules import UnionSquareState
 from patience.notation import Record, format_record, parse_record, record_json, replay
 
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -113,6 +115,7 @@ def test_replay_of_a_real_won_hamilton_game() -> None:
     assert record.headers["Result"] == "won"
     result = replay(record)
     assert result.won and result.score == 52
+    assert isinstance(result.state, HamiltonState)
     assert all(len(f) == 13 for f in result.state.foundations)
     assert not any(result.state.tableau) and result.state.stock == ()
     # the record also survives a round trip through JSON
@@ -125,6 +128,7 @@ def test_replay_of_a_real_won_union_square_game() -> None:
     assert (record.game, record.deal) == ("union-square", 7)
     result = replay(record)
     assert result.won and result.score == 104
+    assert isinstance(result.state, UnionSquareState)
     assert all(len(f) == 26 for f in result.state.foundations)
 
 

@@ -17,6 +17,8 @@ import pytest
 from patience import cli, get_game
 from patience.cards import SUIT, card_symbol, make_card, parse_card
 from patience.deals import deck_text
+from patience.games.hamilton.rules import HamiltonState
+from patience.games.union_square.rules import UnionSquareState
 from patience.i18n import language
 from patience.layout import RED_ON, card_name, layout_text, pile_name
 from patience.notation import Record, format_record, parse_record, replay
@@ -25,6 +27,7 @@ from patience.store import GameRecord, Store
 from patience.table import Table
 from patience.terminal import TerminalGame, colour_wanted, deal_game, normalize_input, stream_reader
 from patience.wording import describe_move, refusal
+from tests.positions import hamilton_game, union_square_game
 
 ROOT = Path(__file__).resolve().parent.parent
 CHOOSE = Move(CHOOSER, FOUNDATION, 1)
@@ -73,7 +76,7 @@ def after_choice(game: Game[Any], deal: int) -> Any:
 
 def hamilton_setup(deal: int) -> tuple[Game[Any], Move, Move]:
     """After ``s c-f1``: a legal move (a group move if any), then an illegal one from a non-empty pile."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = after_choice(game, deal)
     legal = [m for m in game.legal_moves(state) if m != STOCK_MOVE]
     good = max(legal, key=lambda m: m.count)
@@ -105,7 +108,7 @@ def test_hamilton_session_choose_move_illegal_undo_redo_help_quit() -> None:
 
 
 def test_exact_count_is_required_and_the_legal_counts_are_shown() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     # start rank Ace; pile 1 is 8H 7H, a run of two; pile 2 is 9H: only the whole run fits there
     position = game.parse_position(
         "hamilton start=1 choices=0 chooser=- stock=- f=AS;-;-;- "
@@ -123,11 +126,12 @@ def test_exact_count_is_required_and_the_legal_counts_are_shown() -> None:
     assert "Legal from pile 1 to pile 2: t1-t2x2" in out
     assert terminal.state == position  # the illegal move changed nothing
     out, terminal = play(terminal, "t1 t2x2\n")
+    assert isinstance(terminal.state, HamiltonState)
     assert terminal.state.tableau[1] == position.tableau[1] + position.tableau[0]
 
 
 def test_unreadable_input_says_why() -> None:
-    out, terminal = play(dealt(get_game("hamilton"), 3), "t3-\nfrobnicate\nw-f1\ndc\n")
+    out, terminal = play(dealt(hamilton_game(), 3), "t3-\nfrobnicate\nw-f1\ndc\n")
     assert "cannot read move 't3-'" in out
     assert "Unknown command 'frobnicate'" in out
     assert "Hamilton has no pile 'w'" in out
@@ -136,7 +140,7 @@ def test_unreadable_input_says_why() -> None:
 
 
 def test_several_moves_on_one_line_stop_at_the_first_bad_one() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     out, terminal = play(dealt(game, 7), "s s c-f1 t9-f1 s\n")
     assert [str(m) for m in terminal.moves()] == ["s", "s", "c-f1"]
     assert out.index("start rank") < out.index("no pile 't9'")
@@ -151,7 +155,7 @@ def test_input_normalization() -> None:
 
 
 def test_moves_command_lists_every_legal_move_in_words() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     session = dealt(game, 7, [STOCK_MOVE])
     out, _t = play(session, "moves\n")
     chooser_card = game.view(session.state).pile("chooser").cards[0]
@@ -163,7 +167,7 @@ def test_moves_command_lists_every_legal_move_in_words() -> None:
 
 
 def test_undo_and_redo_are_unlimited_and_take_whole_actions() -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     script = "s\nauto\n" + "s\n" * 29 + "undo\n" * 40 + "redo\n" * 40
     out, terminal = play(dealt(game, 6), script)
     assert out.count("There is nothing to undo.") == 40 - 31
@@ -174,7 +178,7 @@ def test_undo_and_redo_are_unlimited_and_take_whole_actions() -> None:
 
 
 def test_restart_and_new() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     out, terminal = play(dealt(game, 7), "s\nrestart\n")
     assert terminal.moves() == [] and terminal.deal == 7
     out, terminal = play(dealt(game, 7), "s\nnew\n", seed=5)
@@ -187,7 +191,7 @@ def test_restart_and_new() -> None:
 
 
 def test_union_square_session_with_autoplay_and_directions() -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     state = game.apply(game.new(6), STOCK_MOVE)
     autoplay = game.double_click(state, FOUNDATION)
     assert len(autoplay) >= 2 and str(autoplay[0]).startswith("w-")  # what the deal offers
@@ -205,7 +209,7 @@ def test_union_square_session_with_autoplay_and_directions() -> None:
 
 
 def test_union_square_pile_direction_is_shown() -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     position = game.parse_position(_union_square_position_with_runs())
     text = layout_text(game, position, colour=False)
     assert "t1  ↑ 4♣ 5♣" in text
@@ -223,7 +227,7 @@ def _union_square_position_with_runs() -> str:
 
 
 def test_hamilton_stays_without_auto() -> None:
-    out, _terminal = play(dealt(get_game("hamilton"), 7), "auto\n")
+    out, _terminal = play(dealt(hamilton_game(), 7), "auto\n")
     assert "Unknown command 'auto'" in out
 
 
@@ -240,11 +244,12 @@ def union_square_easy_deck() -> list[int]:
 
 
 def test_a_won_game_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     deck = deck_text(tuple(union_square_easy_deck()))
     moves = ["s", "auto"] * 88
     session = dealt(game, deck)
     _out, terminal = play(session, "\n".join(moves[:-1]) + "\n")
+    assert isinstance(terminal.state, UnionSquareState)
     assert game.score(terminal.state) < 104
     record = tmp_path / "near-won.txt"
     record.write_text(format_record(terminal.game_record()), encoding="utf-8")
@@ -260,7 +265,7 @@ def test_a_won_game_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 def first_stuck_hamilton_deal() -> int:
     """A deal with no move left after ``s c-f1`` and dealing the whole stock."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     for deal in range(1, 400):
         state = game.apply_all(after_choice(game, deal), [STOCK_MOVE] * 4)
         if game.is_stuck(state):
@@ -270,7 +275,7 @@ def first_stuck_hamilton_deal() -> int:
 
 def test_no_move_left_offers_undo_restart_new() -> None:
     deal = first_stuck_hamilton_deal()
-    session = dealt(get_game("hamilton"), deal, [STOCK_MOVE, CHOOSE, STOCK_MOVE, STOCK_MOVE, STOCK_MOVE])
+    session = dealt(hamilton_game(), deal, [STOCK_MOVE, CHOOSE, STOCK_MOVE, STOCK_MOVE, STOCK_MOVE])
     out, _terminal = play(session, "s\nmoves\ns\n")
     assert "no move left" in out
     assert "No move is left. Type undo" in out and "restart" in out and "new" in out
@@ -281,7 +286,7 @@ def test_no_move_left_offers_undo_restart_new() -> None:
 
 
 def test_colours_on_and_off() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     coloured, _t = play(dealt(game, 7), "", colour=True)
     plain, _t = play(dealt(game, 7), "", colour=False)
     assert RED_ON in coloured
@@ -323,7 +328,7 @@ def test_save_writes_a_record_that_replay_accepts(tmp_path: Path, capsys: pytest
 
 
 def test_save_to_a_bad_place_says_why(tmp_path: Path) -> None:
-    out, _t = play(dealt(get_game("hamilton"), 7), f"save {tmp_path / 'no' / 'such' / 'x.txt'}\n")
+    out, _t = play(dealt(hamilton_game(), 7), f"save {tmp_path / 'no' / 'such' / 'x.txt'}\n")
     assert "Cannot write" in out
 
 
@@ -381,7 +386,7 @@ def test_ctrl_c_ends_the_game_cleanly() -> None:
         raise KeyboardInterrupt
 
     out = io.StringIO()
-    game = dealt(get_game("hamilton"), 7)
+    game = dealt(hamilton_game(), 7)
     assert TerminalGame(game.table, game.record, out, colour=False, rng=random.Random()).run(
         interrupted) == 0
 
@@ -393,7 +398,7 @@ def test_random_deal_is_printed_so_it_can_be_replayed(monkeypatch: pytest.Monkey
     assert cli.main(["play", "union-square", "--no-color", "--lang", "en"]) == 0
     text = out.getvalue()
     number = int(next(x for x in text.splitlines() if "--deal" in x).rsplit("--deal", 1)[1])
-    game = get_game("union-square")
+    game = union_square_game()
     assert layout_text(game, game.new(number), colour=False) in text
 
 
@@ -413,7 +418,7 @@ def test_hint_suggests_the_next_move_of_a_winning_line() -> None:
 def test_hint_on_a_lost_position_says_so() -> None:
     """On a position with no move left, ``hint`` says the deal can no longer be won."""
     moves = [STOCK_MOVE, CHOOSE, *[STOCK_MOVE] * 4]
-    session = dealt(get_game("hamilton"), first_stuck_hamilton_deal(), moves)
+    session = dealt(hamilton_game(), first_stuck_hamilton_deal(), moves)
     text, _terminal = play(session, "hint\nquit\n")
     assert "No move is left." in text
     assert "This position can no longer be won." in text
@@ -440,7 +445,7 @@ def test_finish_plays_the_rest_up_once_it_is_a_sure_win() -> None:
 
 
 def test_union_square_board_is_the_four_by_four_grid() -> None:
-    out, _ = play(dealt(get_game("union-square"), 5), "board\n")
+    out, _ = play(dealt(union_square_game(), 5), "board\n")
     rows = [line for line in out.splitlines() if line.startswith("t1 ")]
     assert rows and all(f"t{n}" in rows[-1] for n in (1, 2, 3, 4))
 
@@ -450,21 +455,21 @@ def test_union_square_board_is_the_four_by_four_grid() -> None:
 
 def test_sentences_are_wrapped_between_words_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
-    out, _terminal = play(dealt(get_game("hamilton"), 7), "help\nt1-f1\n")
+    out, _terminal = play(dealt(hamilton_game(), 7), "help\nt1-f1\n")
     words = set(out.split())
     for line in out.splitlines():
         assert len(line) <= 80 or " " not in line.strip(), line
     monkeypatch.setenv("COLUMNS", "1000")
-    unwrapped, _terminal = play(dealt(get_game("hamilton"), 7), "help\nt1-f1\n")
+    unwrapped, _terminal = play(dealt(hamilton_game(), 7), "help\nt1-f1\n")
     assert words == set(unwrapped.split())  # the same words: none broken in the middle
     assert max(len(line) for line in unwrapped.splitlines()) > 80
 
 
 def test_quit_asks_once_during_a_game_and_not_before_it() -> None:
-    out, _terminal = play(dealt(get_game("hamilton"), 7), "s\nquit\nn\nquit\nyes\nnever read\n")
+    out, _terminal = play(dealt(hamilton_game(), 7), "s\nquit\nn\nquit\nyes\nnever read\n")
     assert out.count("Quit this game?") == 2 and "Playing on." in out and "never read" not in out
     assert "Your game is saved: patience play offers to resume it." in out
-    out, _terminal = play(dealt(get_game("hamilton"), 7), "quit\nnever read\n")
+    out, _terminal = play(dealt(hamilton_game(), 7), "quit\nnever read\n")
     assert "Quit this game?" not in out and "never read" not in out  # nothing to lose yet
 
 
@@ -531,7 +536,7 @@ def test_play_with_a_deal_offers_that_deals_game_under_way(tmp_path: Path, monke
 
 @pytest.mark.parametrize("lang", ["en", "pt_BR", "ru"])
 def test_union_square_fits_a_window_of_60_columns(lang: str) -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     out = io.StringIO()
     dealt_game = dealt(game, 5)
     terminal = TerminalGame(dealt_game.table, dealt_game.record, out, colour=False, rng=random.Random(0),

@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from patience.catalog import daily_deal, parse_day
 from patience.commands.options import count, seconds
@@ -18,7 +17,7 @@ from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
 from patience.review import Review, positions_of, review
-from patience.rules import Game, Move, game_slugs, get_game
+from patience.rules import Game, Move, State, game_slugs, get_game
 from patience.wording import describe_move, move_text
 
 DEFAULT_REVIEW_SECONDS = 60.0
@@ -80,7 +79,8 @@ def run_review(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_fair_review(args: argparse.Namespace, game: Game[Any], deal: int | str, moves: list[Move]) -> int:
+def _print_fair_review(args: argparse.Namespace, game: Game[State], deal: int | str,
+                       moves: list[Move]) -> int:
     """``patience review --fair``: the odds before and after each decision, and the costliest move."""
     if args.max_seconds is not None:
         raise PatienceError(_("--max-seconds is for the exact review: with --fair, give --max-nodes"))
@@ -118,7 +118,7 @@ def _won_of(odds: Odds) -> str:
     return _("{won} of {samples} win").format(won=odds.won, samples=odds.samples)
 
 
-def review_text(game: Game[Any], answer: Review) -> str:
+def review_text(game: Game[State], answer: Review) -> str:
     """The verdict in words, with the better move and the first moves of the winning line."""
     if answer.status == "won":
         return _("This game was won.")
@@ -130,6 +130,7 @@ def review_text(game: Game[Any], answer: Review) -> str:
         return _("This deal could not be won from the start.")
     assert answer.lost_at is not None and answer.better is not None and answer.played is not None
     state = answer.turning_point()
+    assert state is not None  # a game lost after some moves has its positions
     lines = [_("Move {number} lost the game: {move}.").format(
                  number=answer.lost_at, move=describe_move(game, state, answer.played)),
              _("Instead: {move}.").format(move=describe_move(game, state, answer.better)),

@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from patience.analyse import Analysis
 from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arguments
@@ -16,7 +15,7 @@ from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, check_sampling, fair_hi
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
-from patience.rules import Game, Move, game_slugs, get_game
+from patience.rules import Game, Move, State, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
 from patience.solver.result import LOOSER_GAME
 from patience.survey import (
@@ -109,7 +108,7 @@ def _budget_arguments(parser: argparse.ArgumentParser, default: float) -> None:
                         help=_("stop after S seconds (default {seconds})").format(seconds=default))
 
 
-def _position(args: argparse.Namespace) -> tuple[Game[Any], int | str, list[Move], Any]:
+def _position(args: argparse.Namespace) -> tuple[Game[State], int | str, list[Move], State]:
     """The game, the deal, the moves already played and the position to solve."""
     game = get_game(args.game)
     if args.record is not None:
@@ -181,7 +180,7 @@ def run_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_fair_hint(args: argparse.Namespace, game: Game[Any], deal: int | str, moves: list[Move]) -> int:
+def _print_fair_hint(args: argparse.Namespace, game: Game[State], deal: int | str, moves: list[Move]) -> int:
     """``patience hint --fair``: sample the unseen cards, keep the move most samples still win after."""
     seen = observe(game, deal, moves)
     answer = fair_hint(game, seen, samples=args.samples, seed=args.seed,

@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 from types import ModuleType
-from typing import Any
+from typing import TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver import switch
 from patience.solver.core import PositionRefused, knows, looser_with_core, replayed, solve_with_core
 from patience.solver.lines import SolverError, shortened
@@ -31,6 +31,8 @@ from patience.solver.proven import Proven
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import default_table_cap
 from patience.solver.search import search
+
+S = TypeVar("S", bound=State)
 
 __all__ = ["LOST", "UNKNOWN", "WON", "Outcome", "Proven", "Result", "SolverError", "default_table_cap",
            "solve"]
@@ -40,8 +42,8 @@ CORE_ENTRY_BYTES = 128
 
 
 def solve(
-    game: Game[Any],
-    state: Any,
+    game: Game[S],
+    state: S,
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
@@ -86,7 +88,7 @@ def solve(
                   looser_games=looser_games, tidy=tidy, proven=proven, looser=looser)
 
 
-def _with_core(core: ModuleType, game: Game[Any], state: Any, max_nodes: int | None,
+def _with_core(core: ModuleType, game: Game[S], state: S, max_nodes: int | None,
                max_seconds: float | None, table_cap: int | None, tidy: bool, proven: Proven | None,
                looser: tuple[int, float] | None) -> Result:
     """The looser games' searches first (on their usual share or ``looser``'s; compiled, with

@@ -19,15 +19,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Generator, Hashable, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from patience.errors import UnknownGameError
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 #: A child of a position: the moves that lead to it, the position reached and its canonical key.
-Child = tuple[tuple[Move, ...], Any, Hashable]
+Child = tuple[tuple[Move, ...], S, Hashable]
+#: The cache an expander keeps for its game's kit (see :meth:`Search.value`): what it holds is
+#: the kit's own (Hamilton keeps its piles' parts of the value per start rank and its dead ends
+#: there), so only the kit reads it, and knows the type of each entry.
+KitCache = dict[Hashable, Any]
 #: Containers of keys of positions a search has already entered (their children are left out).
 Known = tuple[Container[Hashable], ...]
 #: A looser game's search, run a slice at a time: yields while it goes on, returns (outcome, line).
@@ -46,7 +50,7 @@ class Expanding(Protocol[S]):
 
     game: Game[S]
     key: Callable[[S], Hashable]
-    cache: dict[Any, Any]
+    cache: KitCache
     safe: bool
     restricted: bool
     symmetries: bool
@@ -57,7 +61,7 @@ class Expanding(Protocol[S]):
         """``moves`` and ``child`` followed by the safe moves from ``child`` (when they are on)."""
         ...
 
-    def plain_children(self, state: S, known: Known) -> list[tuple[float, Child]]:
+    def plain_children(self, state: S, known: Known) -> list[tuple[float, Child[S]]]:
         """Every legal move's child, valued, one per key (a game with no macro moves)."""
         ...
 
@@ -86,12 +90,12 @@ class Search(Protocol[S]):
         """A provably safe move the search plays without trying others, or ``None``."""
         ...
 
-    def value(self, game: Game[S], state: S, cache: dict[Any, Any]) -> float:
+    def value(self, game: Game[S], state: S, cache: KitCache) -> float:
         """How promising ``state`` looks (higher is better); ``cache`` is the expander's to keep."""
         ...
 
     def children(self, expand: Expanding[S], state: S, first: int, last: int | None, known: Known,
-                 closed: bool) -> tuple[list[tuple[float, Child]], int]:
+                 closed: bool) -> tuple[list[tuple[float, Child[S]]], int]:
         """The valued children of a batch, and where the next batch starts (:data:`NO_MORE`)."""
         ...
 
@@ -113,12 +117,13 @@ class Search(Protocol[S]):
         ...
 
 
-_SEARCHES: dict[str, Search[Any]] = {}
+_SEARCHES: dict[str, Search[State]] = {}
 
 
-def register_search(slug: str, search: Search[Any]) -> None:
+def register_search(slug: str, search: Search[S]) -> None:
     """Make ``search`` the search knowledge of the game registered under ``slug``."""
-    _SEARCHES[slug] = search
+    # the registry forgets the state class, as :func:`~patience.rules.register` does
+    _SEARCHES[slug] = cast("Search[State]", search)
 
 
 def unregister_search(slug: str) -> None:
@@ -129,7 +134,8 @@ def unregister_search(slug: str) -> None:
 def search_of(game: Game[S]) -> Search[S]:
     """The search knowledge registered for ``game``."""
     try:
-        return _SEARCHES[game.slug]
+        # the search registered under a game's slug is that game's own, so it takes its states
+        return cast("Search[S]", _SEARCHES[game.slug])
     except KeyError:
         raise UnknownGameError(f"no search is registered for the game {game.slug!r}") from None
 

@@ -11,9 +11,9 @@ import heapq
 from collections import ChainMap
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Generic, TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.budget import Budget
 from patience.solver.expand import DEFER, LATER, NO_MORE, Expander, Known, in_any
 from patience.solver.lines import keys_to, line_through
@@ -21,13 +21,13 @@ from patience.solver.result import LOST, UNKNOWN, WON
 from patience.solver.room import Room
 from patience.solver.steps import SLICE, Steps
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 Parents = dict[Hashable, Hashable | None]  # a position's key -> its parent's key (None: the root)
-Frontier = tuple[float, int, int, int, Hashable, Any]  # a best-first heap entry
+Frontier = tuple[float, int, int, int, Hashable, S]  # a best-first heap entry
 
 
 @dataclass
-class Tables:
+class Tables(Generic[S]):
     """The positions the searches entered; what the streamliner gives best-first search (see
     ``search._cooperate``).
 
@@ -40,8 +40,8 @@ class Tables:
     best: Parents = field(default_factory=dict)
     deep: dict[Hashable, None] = field(default_factory=dict)
     lined: Parents = field(default_factory=dict)
-    lined_heap: list[Frontier] = field(default_factory=list)
-    pending: list[tuple[float, Hashable, Any]] = field(default_factory=list)
+    lined_heap: list[Frontier[S]] = field(default_factory=list)
+    pending: list[tuple[float, Hashable, S]] = field(default_factory=list)
     streaming: bool = False
 
 
@@ -52,10 +52,10 @@ def streamliner(steps: Steps) -> Steps:
 
 
 def best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-               parents: Parents | None = None, others: Mapping[Hashable, Any] | None = None,
-               heap: list[Frontier] | None = None, completion: Tables | None = None,
-               lines: Mapping[Hashable, Any] | None = None,
-               expanded: list[tuple[float, Hashable, Any]] | None = None, half: bool = False) -> Steps:
+               parents: Parents | None = None, others: Mapping[Hashable, object] | None = None,
+               heap: list[Frontier[S]] | None = None, completion: Tables[S] | None = None,
+               lines: Mapping[Hashable, object] | None = None,
+               expanded: list[tuple[float, Hashable, S]] | None = None, half: bool = False) -> Steps:
     """Greedy best-first search; ``unknown`` when the budget is spent or the table is full.
 
     A generator: it yields every :data:`SLICE` nodes and returns its answer.
@@ -95,9 +95,9 @@ def best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
 
 
 def _best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-                parents: Parents, skips: Known, root_key: Hashable, root: S, heap: list[Frontier] | None,
-                completion: Tables | None, lines: Mapping[Hashable, Any] | None,
-                expanded: list[tuple[float, Hashable, Any]] | None, half: bool) -> Steps:
+                parents: Parents, skips: Known, root_key: Hashable, root: S, heap: list[Frontier[S]] | None,
+                completion: Tables[S] | None, lines: Mapping[Hashable, object] | None,
+                expanded: list[tuple[float, Hashable, S]] | None, half: bool) -> Steps:
     """The loop of :func:`best_first`."""
     known = (parents, *skips)
     tie = 0
@@ -143,7 +143,7 @@ def _best_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, ro
     return LOST, ()
 
 
-def tables_of(others: Mapping[Hashable, Any] | None) -> Known:
+def tables_of(others: Mapping[Hashable, object] | None) -> Known:
     """The tables in ``others`` (a ChainMap's maps, looked up one by one: faster than the ChainMap)."""
     if others is None:
         return ()

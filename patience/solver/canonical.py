@@ -21,10 +21,10 @@ from collections.abc import Hashable
 from typing import Final, TypeVar
 
 from patience.cards import SUIT
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.api import search_of
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 SEPARATOR: Final = b"\xff"
 

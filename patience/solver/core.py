@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import time
 from types import ModuleType
-from typing import Any, Final
+from typing import Final, TypeVar
 
-from patience.rules import Game, get_game
+from patience.rules import Game, Move, State, get_game
 from patience.solver.api import search_of
 from patience.solver.lines import SolverError, checked, shortened
 from patience.solver.result import FULL_GAME, LOOSER_GAME, LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import BASE_MB, MEMORY_MB
+
+S = TypeVar("S", bound=State)
 
 OUTCOMES: dict[str, Outcome] = {"won": WON, "lost": LOST, "unknown": UNKNOWN}
 #: The core's table: half the solver's memory budget less what the process needs besides. Best-first
@@ -39,7 +41,7 @@ class PositionRefused(ValueError):
     """The core cannot hold this position (one no play reaches); the Python search can."""
 
 
-def knows(core: ModuleType, game: Game[Any]) -> bool:
+def knows(core: ModuleType, game: Game[S]) -> bool:
     """Whether the core has this game's rules: the registered game of its slug, not a variant of
     it (a test's small game with fewer cards to win keeps the slug, not the rules).
 
@@ -54,9 +56,9 @@ def knows(core: ModuleType, game: Game[Any]) -> bool:
     return games is not None and game.slug in games() and type(game) is type(get_game(game.slug))
 
 
-def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes: int | None = None,
+def solve_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int | None = None,
                     max_seconds: float | None = None, table_bytes: int | None = None, tidy: bool = True,
-                    stop: Any = None, proofs: Any = None) -> Result:
+                    stop: object = None, proofs: object = None) -> Result:
     """Search ``state`` with the compiled core; the same answer as the Python search, found faster.
 
     ``table_bytes`` caps the core's table (default: :data:`TABLE_BYTES`) and, as much again, its
@@ -77,7 +79,7 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
     except ValueError as exc:  # the core's reading of the position text refused it
         raise PositionRefused(str(exc)) from exc
     outcome = OUTCOMES[answer.status]
-    line: tuple[Any, ...] = ()
+    line: tuple[Move, ...] = ()
     if outcome == WON:
         line = replayed(game, state, answer.moves)
         if tidy:
@@ -91,9 +93,9 @@ def solve_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes:
     return Result(outcome, line, answer.nodes, time.perf_counter() - started, answer.peak, stopped)
 
 
-def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes: int | None = None,
+def looser_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int | None = None,
                      max_seconds: float | None = None, looser: tuple[int, float] | None = None,
-                     proofs: Any = None) -> Result:
+                     proofs: object = None) -> Result:
     """The game's looser searches, compiled: the same answer as the Python ones
     (:func:`patience.solver.search.looser_first`), found faster.
 
@@ -126,7 +128,7 @@ def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes
         raise PositionRefused(str(exc)) from exc
     outcome = OUTCOMES[answer.status]
     seconds = time.perf_counter() - started
-    line: tuple[Any, ...] = ()
+    line: tuple[Move, ...] = ()
     if outcome == WON:
         line = replayed(game, state, answer.moves)
     stopped = ""
@@ -138,7 +140,7 @@ def looser_with_core(core: ModuleType, game: Game[Any], state: Any, *, max_nodes
                   LOOSER_GAME if outcome == LOST else FULL_GAME)
 
 
-def replayed(game: Game[Any], state: Any, moves: list[str]) -> tuple[Any, ...]:
+def replayed(game: Game[S], state: S, moves: list[str]) -> tuple[Move, ...]:
     """The core's winning line as moves, replayed through the rules engine to a won position.
 
     >>> from patience import get_game

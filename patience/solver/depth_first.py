@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from itertools import islice
-from typing import Any, Final, TypeVar
+from typing import Final, Generic, TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.best_first import tables_of
 from patience.solver.budget import Budget
 from patience.solver.expand import Child, Expander, Known, in_any
@@ -20,30 +20,31 @@ from patience.solver.result import LOST, UNKNOWN, WON
 from patience.solver.room import Room
 from patience.solver.steps import SLICE, Steps
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 _HANDED: Final = ("positions handed over",)  # the key of the frame that holds handed-over roots
 
 
 
-class _Frame:
+class _Frame(Generic[S]):
     """A position on a depth-first path and its children as moves and keys (a path may be thousands
     long: a child's position is rebuilt when entered); handed-over roots keep theirs (``nodes``)."""
 
     __slots__ = ("index", "key", "kids", "nodes", "state")
 
-    def __init__(self, key: Hashable, state: Any, children: list[Child], handed: bool = False) -> None:
+    def __init__(self, key: Hashable, state: S | None, children: list[Child[S]],
+                 handed: bool = False) -> None:
         self.key = key
         self.state = state
         self.kids = [(moves, child_key) for moves, _child, child_key in children]
-        self.nodes = [child for _moves, child, _key in children] if handed else None
+        self.nodes: list[S | None] | None = [child for _moves, child, _key in children] if handed else None
         self.index = 0
 
 
 
 def depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
                 table: dict[Hashable, None] | None = None,
-                others: Mapping[Hashable, Any] | None = None,
-                roots: list[Child] | None = None,
+                others: Mapping[Hashable, object] | None = None,
+                roots: list[Child[S]] | None = None,
                 root_keys: Callable[[Hashable], list[Hashable]] | None = None) -> Steps:
     """Depth-first search with the path and a bounded table; ``unknown`` when the budget is spent.
 
@@ -57,7 +58,7 @@ def depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, ro
     """
     table = {} if table is None else table
     path: set[Hashable] = set()
-    stack: list[_Frame] = []
+    stack: list[_Frame[S]] = []
     try:
         return (yield from _depth_first(game, state, expand, budget, room, table, tables_of(others), path,
                                         stack, roots, root_keys))
@@ -66,8 +67,8 @@ def depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, ro
 
 
 def _depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
-                 table: dict[Hashable, None], skips: Known, path: set[Hashable], stack: list[_Frame],
-                 roots: list[Child] | None,
+                 table: dict[Hashable, None], skips: Known, path: set[Hashable], stack: list[_Frame[S]],
+                 roots: list[Child[S]] | None,
                  root_keys: Callable[[Hashable], list[Hashable]] | None) -> Steps:
     """The loop of :func:`depth_first`; ``stack`` is the caller's, to count what it holds at the end."""
     known = (path, table, *skips)
@@ -102,9 +103,12 @@ def _depth_first(game: Game[S], state: S, expand: Expander[S], budget: Budget, r
         if key in path or key in table or (frame is not handed and in_any(key, skips)):
             continue
         if frame.nodes is not None:
-            child = frame.nodes[index]
+            node = frame.nodes[index]
+            assert node is not None  # each handed root is entered once
+            child = node
             frame.nodes[index] = None  # searched from here on: let it go
         else:
+            assert frame.state is not None  # only the handed roots' frame has no position, and it keeps them
             child = frame.state
             for move in moves:
                 child = game.apply_legal(child, move)

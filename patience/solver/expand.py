@@ -20,15 +20,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from operator import itemgetter
-from typing import Any, Final, Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
-from patience.rules import Game, Move
-from patience.solver.api import LATER, NO_MORE, Child, Known, Search, in_any, safe_closure, search_of
+from patience.rules import Game, Move, State
+from patience.solver.api import (
+    LATER,
+    NO_MORE,
+    Child,
+    KitCache,
+    Known,
+    Search,
+    in_any,
+    safe_closure,
+    search_of,
+)
 from patience.solver.tuning import weight
 
 __all__ = ["LATER", "NO_MORE", "Child", "Expander", "Known", "in_any", "safe_closure"]
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 
 # How much lower than the streamliner valued them best-first search ranks the positions it completes.
@@ -62,7 +72,7 @@ class Expander(Generic[S]):
         self.safe = safe
         self.order = order
         self.restricted = restricted
-        self.cache: dict[Any, Any] = {}  # the kit's own, for its values (e.g. parts of them)
+        self.cache: KitCache = {}  # the kit's own, for its values (e.g. parts of them)
         self._values: dict[Hashable, float] = {}  # values of the children built last
         #: whether the restricted game left out a move at the position expanded last (one that
         #: leads somewhere else than back to that position): only then has it a LATER batch
@@ -85,7 +95,7 @@ class Expander(Generic[S]):
             return (), state
         return safe_closure(self.game, state, self.search.safe_move)
 
-    def children(self, state: S, known: Known = (), closed: bool = False) -> list[Child]:
+    def children(self, state: S, known: Known = (), closed: bool = False) -> list[Child[S]]:
         """Every child of ``state``, best first (when ordering is on), one per canonical key.
 
         Children whose key is in one of the ``known`` containers (positions a
@@ -99,7 +109,7 @@ class Expander(Generic[S]):
         return self._sorted(kids)
 
     def batch(self, state: S, first: int, known: Known = (),
-              closed: bool = False) -> tuple[list[Child], int]:
+              closed: bool = False) -> tuple[list[Child[S]], int]:
         """Some children: ``first`` 0 gives the ordinary moves and the first stock macros; the
         returned number is where the next batch starts (``NO_MORE`` when done). The kit says
         how batches end (:meth:`~patience.solver.api.Search.batch_end`); with a streamliner, ``first`` =
@@ -110,14 +120,14 @@ class Expander(Generic[S]):
         kids, following = self._generate(state, first, last, known, closed)
         return self._sorted(kids), following
 
-    def _sorted(self, kids: list[tuple[float, Child]]) -> list[Child]:
+    def _sorted(self, kids: list[tuple[float, Child[S]]]) -> list[Child[S]]:
         self._values = {kid[1][2]: kid[0] for kid in kids}
         if self.order:  # highest value first; equal values keep their order (the sort is stable)
             kids.sort(key=itemgetter(0), reverse=True)
         return [kid[1] for kid in kids]
 
     def _generate(self, state: S, first: int, last: int | None,
-                  known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
+                  known: Known, closed: bool) -> tuple[list[tuple[float, Child[S]]], int]:
         return self.search.children(self, state, first, last, known, closed)
 
     def finish(self, moves: tuple[Move, ...], child: S) -> tuple[tuple[Move, ...], S]:
@@ -128,11 +138,11 @@ class Expander(Generic[S]):
                 moves = moves + extra
         return moves, child
 
-    def plain_children(self, state: S, known: Known) -> list[tuple[float, Child]]:
+    def plain_children(self, state: S, known: Known) -> list[tuple[float, Child[S]]]:
         """Every legal move's child, valued, one per key (a game with no macro moves)."""
         game = self.game
         seen: set[Hashable] = set()
-        out: list[tuple[float, Child]] = []
+        out: list[tuple[float, Child[S]]] = []
         for move in game.legal_moves(state):
             moves, child = self.finish((move,), game.apply_legal(state, move))
             key = self.key(child)
@@ -143,7 +153,7 @@ class Expander(Generic[S]):
         return out
 
 
-def _exact_key(state: Any) -> Hashable:
+def _exact_key(state: State) -> Hashable:
     """The engine's exact key: no symmetry used."""
     key: Hashable = state.key()
     return key

@@ -23,18 +23,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from patience.rules import FOUNDATION, TABLEAU, Game, Move
+from patience.rules import FOUNDATION, TABLEAU, Game, Move, State
 from patience.solver.canonical import canonical_key
 from patience.solver.expand import NO_MORE, Expander
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 Relabelling = dict[int, int]  # pile code in one position -> pile code of the same cards in another
 
 
-def relabelling(before: Any, after: Any) -> Relabelling:
+def relabelling(before: State, after: State) -> Relabelling:
     """Pile codes of ``after`` mapped to the piles of ``before`` holding the same cards.
 
     The two positions must have the same canonical key, so their piles hold
@@ -79,7 +79,7 @@ def _pair_up(before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], 
 def without_loops(game: Game[S], state: S, line: tuple[Move, ...]) -> tuple[Move, ...]:
     """``line`` with every stretch that comes back to a position (up to symmetry) cut out."""
     seen: dict[Hashable, int] = {canonical_key(game, state): 0}
-    positions: list[Any] = [state]  # positions[n]: after the first n kept moves
+    positions: list[S] = [state]  # positions[n]: after the first n kept moves
     kept: list[Move] = []
     codes: Relabelling = {}  # a pile of the line's positions -> the same pile of ours
     for move in line:
@@ -150,7 +150,7 @@ def merged(game: Game[S], state: S, line: tuple[Move, ...]) -> tuple[Move, ...]:
     ['t1-f4x2']
     """
     kept: list[Move] = []
-    before: list[Any] = []  # before[n]: the position before kept[n]
+    before: list[S] = []  # before[n]: the position before kept[n]
     for move in line:
         after = game.apply_legal(state, move)
         if kept and kept[-1].src == move.src and kept[-1].dst == move.dst:
@@ -200,7 +200,7 @@ def _shortcut_pass(game: Game[S], state: S, line: tuple[Move, ...],
 
 
 def _shortcut(game: Game[S], state: S, ahead: list[Move],
-              keys: list[Hashable]) -> tuple[list[Move], Any, int] | None:
+              keys: list[Hashable]) -> tuple[list[Move], S, int] | None:
     """Moves that do without ``ahead[0]`` (and maybe its reverse) and reach, after the line's
     first ``n`` moves of ``ahead``, the same key: ``(moves, position, n)``; or ``None``."""
     first = ahead[0]
@@ -231,7 +231,7 @@ class SolverError(RuntimeError):
 
 
 
-def keys_to(parents: Mapping[Hashable, Any], key: Hashable) -> list[Hashable]:
+def keys_to(parents: Mapping[Hashable, Hashable | None], key: Hashable) -> list[Hashable]:
     """The keys of the positions from the root to ``key``, through ``parents``."""
     keys = [key]
     parent = parents[key]

@@ -12,13 +12,13 @@ import time
 from collections.abc import Generator, Hashable
 from typing import TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.budget import Budget
 from patience.solver.expand import Expander
 from patience.solver.result import LOOSER_GAME, LOST, UNKNOWN, WON
 from patience.solver.steps import Answer, one_slice
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 
 def looser_phases(game: Game[S], state: S, expand: Expander[S], budget: Budget,

@@ -39,10 +39,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from itertools import islice
 from types import ModuleType
-from typing import Any
+from typing import Protocol, TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver.room import BASE_MB, MEMORY_MB, default_table_cap
+
+S = TypeVar("S", bound=State)
 
 #: Keys kept per position a search may hold (an entry here is a key alone, about a quarter of a
 #: search's position; see :mod:`.room`): with this share the proofs stay within a quarter of a
@@ -58,6 +60,23 @@ LOOSER_KEYS = 1_500_000
 CORE_PROOF_BYTES = int((MEMORY_MB - BASE_MB) / 4 * 2**20)
 
 
+class CoreProofs(Protocol):
+    """The compiled core's store of positions proven lost (``patience._core.Proofs``)."""
+
+    @property
+    def game(self) -> str:
+        """The slug of the game whose positions it holds."""
+        ...
+
+    def __len__(self) -> int:
+        """The positions proven lost in the real game."""
+        ...
+
+    def looser_len(self) -> int:
+        """The positions proven lost in the looser games."""
+        ...
+
+
 class Proven:
     """Canonical keys of positions proven lost, for the searches of one deal's positions."""
 
@@ -68,10 +87,10 @@ class Proven:
         self.roots: dict[Hashable, None] = {}
         #: positions of the kit's looser games proven lost (their keys; see ``SearchKit.looser``)
         self.looser: dict[Hashable, None] = {}
-        self._core: Any = None
+        self._core: CoreProofs | None = None
 
     @classmethod
-    def for_game(cls, game: Game[Any]) -> Proven:
+    def for_game(cls, game: Game[S]) -> Proven:
         """A table sized for ``game`` (:func:`~patience.solver.room.default_table_cap` keys)."""
         return cls(KEYS_PER_POSITION * default_table_cap(game), LOOSER_KEYS)
 
@@ -100,7 +119,7 @@ class Proven:
                 for old in list(islice(table, max(excess, len(table) // 2))):
                     del table[old]
 
-    def core_proofs(self, core: ModuleType, game: Game[Any]) -> Any:
+    def core_proofs(self, core: ModuleType, game: Game[S]) -> CoreProofs:
         """The compiled core's store of positions proven lost for this table (``core.Proofs``), made
         on first use with room for :data:`CORE_PROOF_BYTES`.
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sized
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final, TypeVar
 
-from patience.rules import Game
+from patience.rules import Game, State
 from patience.solver import tuning
 from patience.solver.api import search_of
+
+S = TypeVar("S", bound=State)
 
 # The memory one search may hold, the whole process included (the web app may run two searches
 # at once); PATIENCE_SOLVER_MEMORY_MB overrides it. The tables get what the process holds before
@@ -30,7 +32,7 @@ DEEP_PER_POSITION: Final = 4  # entries of depth-first search's table in the mem
 WAITING_WEIGHT: Final = 2  # a child waiting in a depth-first frame, in entries of that table
 
 
-def default_table_cap(game: Game[Any], memory_mb: float = MEMORY_MB) -> int:
+def default_table_cap(game: Game[S], memory_mb: float = MEMORY_MB) -> int:
     """The positions one search of ``game`` may hold so that the process stays within ``memory_mb``.
 
     >>> from patience import get_game

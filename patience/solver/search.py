@@ -55,7 +55,7 @@ from collections import ChainMap
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final, TypeVar
 
-from patience.rules import Game, Move
+from patience.rules import Game, Move, State
 from patience.solver.best_first import Frontier, Parents, best_first, streamliner
 from patience.solver.best_first import Tables as _Tables
 from patience.solver.budget import Alone, Budget
@@ -94,7 +94,7 @@ BEST_FIRST: Final = "best-first"
 DEPTH_FIRST: Final = "depth-first"
 STRATEGIES: Final = (PORTFOLIO, BEST_FIRST, DEPTH_FIRST)
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 # The names the tests and callers know from here.
 _finish = finish
@@ -141,7 +141,7 @@ def search(
         root_key = expand.key(expand.normalize(state)[1])
         if proven.is_lost(root_key):
             return Result(LOST, (), 0, time.perf_counter() - started, 0)
-    entered: list[Mapping[Hashable, Any]] = []  # the tables of the searches, for ``proven``
+    entered: list[Mapping[Hashable, object]] = []  # the tables of the searches, for ``proven``
     lost = proven.containers() if proven is not None else ()
     collecting = gc.isenabled()
     gc.disable()  # the tables hold only tuples and bytes, never cycles; collections would stall the search
@@ -263,7 +263,7 @@ def looser_first(game: Game[S], state: S, *, max_nodes: int | None = None,
 
 def _run(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room, strategy: str,
          shares: tuple[int, ...] | None, alone: Alone, looser_games: bool = True, lost: Known = (),
-         entered: list[Mapping[Hashable, Any]] | None = None, looser: tuple[int, float] | None = None,
+         entered: list[Mapping[Hashable, object]] | None = None, looser: tuple[int, float] | None = None,
          proven: Proven | None = None) -> Steps:
     """The searches, as ``strategy`` says; ``alone`` is the streamliner's share before the portfolio.
 
@@ -309,7 +309,7 @@ def _chain(*maps: Any) -> ChainMap[Hashable, Any]:
 
 def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, room: Room,
                shares: tuple[int, int, int], alone: Alone, lost: Known = (),
-               entered: list[Mapping[Hashable, Any]] | None = None) -> Steps:
+               entered: list[Mapping[Hashable, object]] | None = None) -> Steps:
     """Best-first search, depth-first search and the streamliner on one graph, each skipping the others'.
 
     Each search expands only the positions it enters itself, and skips a child
@@ -338,14 +338,14 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
     :class:`.Proven`); the tables are added to ``entered``.
     """
     best_slices, deep_slices, lined_slices = shares
-    tables = _Tables()
+    tables: _Tables[S] = _Tables()
     if entered is not None:
         entered.extend((tables.best, tables.deep, tables.lined))
     lining = expand.search.streamliner and (lined_slices > 0 or alone.share > 0)
     shared = lining and best_slices > 0  # the streamliner's positions are completed by best-first search
     # what depth-first search skips, and where a line's parents are: best-first search's and the streamliner's
-    lines = ChainMap[Hashable, Any](tables.best, tables.lined) if shared else tables.best
-    frontier: list[Frontier] = []
+    lines = ChainMap[Hashable, Hashable | None](tables.best, tables.lined) if shared else tables.best
+    frontier: list[Frontier[S]] = []
     deep_skips = _chain(*lines.maps, *lost) if isinstance(lines, ChainMap) else _chain(lines, *lost)
     best_skips = _chain(tables.deep, tables.lined, *lost) if shared else _chain(tables.deep, *lost)
     best = best_first(game, state, expand, budget, room, parents=tables.best, others=best_skips,
@@ -359,9 +359,9 @@ def _cooperate(game: Game[S], state: S, expand: Expander[S], budget: Budget, roo
     def keys_to_root(key: Hashable) -> list[Hashable]:
         return keys_to(lines, key)
 
-    def hand(heap: list[Frontier]) -> None:
+    def hand(heap: list[Frontier[S]]) -> None:
         # Positions entered and not expanded go to a new depth-first search, as roots.
-        roots: list[Child] = [((), node, key) for key, node in {e[4]: e[5] for e in heap}.items()]
+        roots: list[Child[S]] = [((), node, key) for key, node in {e[4]: e[5] for e in heap}.items()]
         heap.clear()
         if roots:
             handed = depth_first(game, state, expand, budget, room, table=tables.deep,

@@ -27,14 +27,14 @@ import re
 import time
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Final, TypeGuard
 
 from babel.numbers import format_decimal
 
 from patience.deals import deck_text
 from patience.errors import InvalidDealError, UnknownGameError
 from patience.i18n import _, get_language
-from patience.rules import get_game
+from patience.rules import Game, State, get_game
 from patience.store.records import MAX_MOVES_PER_GAME, DealResult, PlayedDeal, TooManyResults
 
 FORMAT: Final = "patience-statistics"
@@ -83,7 +83,7 @@ def _result_word(won: bool | None) -> str:
     return "in progress" if won is None else "won" if won else "lost"
 
 
-def _entry(deal: PlayedDeal) -> dict[str, Any]:
+def _entry(deal: PlayedDeal) -> dict[str, str | int | bool | None]:
     r = deal.result
     return {"id": deal.id, "game": deal.game, "deal": deal.deal, "deck": deal.deck,
             "result": _result_word(r.won), "score": r.score, "moves": r.moves,
@@ -195,7 +195,7 @@ def read_json(text: str | bytes) -> list[PlayedDeal]:
     return deals
 
 
-def _deal(entry: Any) -> PlayedDeal:
+def _deal(entry: object) -> PlayedDeal:
     if not isinstance(entry, dict) or set(entry) != set(FIELDS):
         raise ImportRefused(_("the fields are not those of an export"))
     text = {k: entry[k] for k in ("id", "game", "result", "started_at")}
@@ -230,7 +230,7 @@ def _deal(entry: Any) -> PlayedDeal:
     return PlayedDeal(entry["id"], entry["game"], deal, deck, result)
 
 
-def _deck(game: Any, text: str) -> str:
+def _deck(game: Game[State], text: str) -> str:
     """The deck string as the game writes it, or :class:`ImportRefused` (also for text that is no text,
     such as a lone surrogate: it is no card)."""
     try:
@@ -260,11 +260,11 @@ def _check_possible(name: str, cards: int, fewest: int, r: DealResult) -> None:
         raise ImportRefused(_("it finished before it started"))
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _stamp(text: Any) -> float:
+def _stamp(text: object) -> float:
     if not isinstance(text, str) or not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", text):
         raise ImportRefused(_("a field has a wrong value"))
     value = datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC).timestamp()

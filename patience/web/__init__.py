@@ -11,7 +11,7 @@ first use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from patience.web.app import create_app, default_db_path
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["create_app", "default_db_path"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in __all__:
         from patience.web import app
 

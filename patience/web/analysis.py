@@ -14,11 +14,11 @@ made from it (:func:`patience.workers.odds.seed_of`).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from patience.analyse import Analysis
 from patience.hints import Hint
 from patience.observation import Observation
+from patience.rules import State
 from patience.store import GameRecord
 from patience.web.schemas import FairHintOut, FairProgressOut, HintOut, OddsOut, WinnableOut
 from patience.web.service import GameService
@@ -69,7 +69,7 @@ class GameAnalysis:
         self.service = service
         self.workers = workers
 
-    def observation(self, record: GameRecord, state: Any) -> Observation:
+    def observation(self, record: GameRecord, state: State) -> Observation:
         """What the player sees of this game's position (made once per version; reads the game's moves)."""
         return self.workers.odds.observation(record.id, record.version,
                                              lambda: self.service.observe(record, state))
@@ -86,7 +86,8 @@ class GameAnalysis:
             return FairHintOut.model_validate(found.as_json())
         return HintOut.model_validate(found.as_json())
 
-    async def fair_hint(self, record: GameRecord, state: Any, last: str | None, lang: str) -> FairHintAnswer:
+    async def fair_hint(self, record: GameRecord, state: State, last: str | None,
+                        lang: str) -> FairHintAnswer:
         """The fair hint for a game's position, on the hint pool (busy: the heuristic on a completion)."""
         workers = self.workers
         seen = self.observation(record, state)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Final
 
 from starlette.types import ASGIApp, Message
 
@@ -32,7 +32,7 @@ BOOT_ID: Final = "boot-data"
 _ESCAPES: Final = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
 
 
-def embed(html: str, data: Mapping[str, Any]) -> str:
+def embed(html: str, data: Mapping[str, object]) -> str:
     """``html`` with ``data`` as a JSON data block at the end of its ``<head>``."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_ESCAPES)
     block = f'<script type="application/json" id="{BOOT_ID}">{text}</script>\n'

@@ -12,7 +12,7 @@ the event loop only sends bytes. A crowded worker or answers' thread raises
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Final, Literal, TypedDict
 
 from starlette.concurrency import run_in_threadpool
 
@@ -21,7 +21,7 @@ from patience.fair_review import costliest_text
 from patience.i18n import _, ngettext
 from patience.kit import observing
 from patience.review import positions_of
-from patience.rules import Game, Move, get_game
+from patience.rules import Game, Move, State, get_game
 from patience.solver.result import Status
 from patience.table import deal_of, stale
 from patience.web.schemas import (
@@ -127,11 +127,20 @@ def reviewed(record: GameRecord, moves: list[str], found: ReviewAnswer) -> Revie
     return described(game, found, moves, states)
 
 
-def described(game: Game[Any], found: ReviewAnswer, moves: list[str], states: list[Any]) -> ReviewOut:
+class _Extra(TypedDict, total=False):
+    """What a review's object shows besides the verdict: the losing move and the turning point."""
+
+    played: str
+    played_words: str
+    better_words: str
+    turning_point: ViewOut
+
+
+def described(game: Game[State], found: ReviewAnswer, moves: list[str], states: list[State]) -> ReviewOut:
     """A review's object with the turning point and the winning line in words and boards."""
     lost_at = found.lost_at
     line = [Move.parse(m) for m in found.line]
-    extra: dict[str, Any] = {}
+    extra: _Extra = {}
     if lost_at:
         start = states[lost_at - 1]
         played = Move.parse(moves[lost_at - 1])
@@ -154,7 +163,7 @@ def described(game: Game[Any], found: ReviewAnswer, moves: list[str], states: li
     return ReviewOut(**found.as_json(), summary=summary(found, extra), steps=steps, **extra)
 
 
-def fair_part(game: Game[Any], record: GameRecord, moves: list[str], progress: FairProgress) -> FairPartOut:
+def fair_part(game: Game[State], record: GameRecord, moves: list[str], progress: FairProgress) -> FairPartOut:
     """The fair review so far in words, with the boards around its costliest move, then luck or play."""
     review = progress.review
     costliest = luck = luck_words = None
@@ -165,9 +174,9 @@ def fair_part(game: Game[Any], record: GameRecord, moves: list[str], progress: F
         found = review.costliest
         if found is not None:
             before = states[found.number - 1]
-            costliest = CostliestOut(**found.as_json(), words=move_text(game, before, found.move),
-                                     view=view_of(game, before),
-                                     view_after=view_of(game, states[found.number]))
+            costliest = CostliestOut.model_validate({
+                **found.as_json(), "words": move_text(game, before, found.move),
+                "view": view_of(game, before), "view_after": view_of(game, states[found.number])})
         if progress.luck is not None:
             luck = LuckOrPlayOut.model_validate(progress.luck.as_json())
             luck_words = luck_or_play_text(progress.luck)
@@ -185,12 +194,12 @@ def fair_part(game: Game[Any], record: GameRecord, moves: list[str], progress: F
                        costliest=costliest, summary=summary, luck_or_play=luck, luck_words=luck_words)
 
 
-def view_of(game: Game[Any], state: Any) -> ViewOut:
+def view_of(game: Game[State], state: State) -> ViewOut:
     """A board as the page draws it."""
     return view_out(game.view(state))
 
 
-def summary(found: ReviewAnswer, extra: dict[str, Any]) -> str:
+def summary(found: ReviewAnswer, extra: _Extra) -> str:
     """The verdict in words."""
     status, lost_at = found.status, found.lost_at
     if status == Status.WON:

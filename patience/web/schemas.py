@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, StrictInt, model_validator
+from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
 from patience.i18n import _
@@ -60,11 +61,12 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def game_slugs_schema(schema: dict[str, Any]) -> None:
+def game_slugs_schema(schema: JsonDict) -> None:
     """The registered games, as the schema's ``enum`` and ``examples`` (read when the schema is made)."""
     from patience.rules import game_slugs
 
-    schema["enum"] = schema["examples"] = game_slugs()
+    slugs: list[JsonValue] = list(game_slugs())
+    schema["enum"] = schema["examples"] = slugs
 
 
 #: A request that names its deal: a deal number or a deck string.

@@ -24,17 +24,17 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterator
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Final, cast
 
 from patience.finish import is_sure_win
 from patience.i18n import _
 from patience.kit import observing
 from patience.observation import Observation
-from patience.rules import Move, View, get_game
+from patience.rules import Move, State, View, get_game
 from patience.store import GameFilter, GameRecord, PlayedDeal, Statistics
 from patience.store.exchange import csv_chunks, json_chunks
 from patience.table import CHECKPOINT_EVERY, Clock, Table, deal_of, known_game
-from patience.web.schemas import GameOut, GameSummaryOut, PileOut, ViewOut
+from patience.web.schemas import Difficulty, GameOut, GameSummaryOut, PileOut, ViewOut
 
 __all__ = ["CHECKPOINT_EVERY", "RECENT_MOVES", "Clock", "GameRecord", "GameService", "Statistics", "deal_of",
            "game_message", "game_name", "iso_time", "known_game", "status_text", "view_out"]
@@ -64,7 +64,7 @@ class GameService:
         self.table = table
 
     # --- describing ---------------------------------------------------------------------------------
-    def describe(self, record: GameRecord, state: Any, applied: list[str] | None = None,
+    def describe(self, record: GameRecord, state: State, applied: list[str] | None = None,
                  history: bool = False, automatic: list[str] | None = None) -> GameOut:
         """The game as the API answers it, texts in the current language.
 
@@ -98,9 +98,12 @@ class GameService:
             difficulty=self.difficulty_of(record),
         )
 
-    def difficulty_of(self, record: GameRecord) -> Any:
+    def difficulty_of(self, record: GameRecord) -> Difficulty | None:
         """easy, medium or hard when the game's numbered deal is known to be winnable, else None."""
-        return None if record.deck is not None else self.table.catalog.difficulty(record.game, record.deal)
+        if record.deck is not None:
+            return None
+        # the catalog's levels are the schema's Difficulty values
+        return cast("Difficulty | None", self.table.catalog.difficulty(record.game, record.deal))
 
     def summaries(self, player: str, status: GameFilter) -> list[GameSummaryOut]:
         """The player's saved games, most recent first."""
@@ -112,7 +115,7 @@ class GameService:
         ]
 
     # --- reading games ------------------------------------------------------------------------------
-    def current(self, player: str) -> tuple[GameRecord, Any] | None:
+    def current(self, player: str) -> tuple[GameRecord, State] | None:
         """The player's most recently played unfinished game and its position, if any."""
         record = self.table.store.current_game(player)
         return None if record is None else (record, self.table.state_of(record))
@@ -132,7 +135,7 @@ class GameService:
         """The game counts as won with hints (shown in the statistics)."""
         self.table.store.mark_hint_used(player, game_id)
 
-    def observe(self, record: GameRecord, state: Any) -> Observation:
+    def observe(self, record: GameRecord, state: State) -> Observation:
         """What the player sees of a game's position (reads the game's moves)."""
         played = [Move.parse(text) for text in self.table.moves_of(record)]
         return observing(get_game(record.game)).observe(state, played)

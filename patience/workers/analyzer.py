@@ -30,12 +30,12 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Final
+from typing import Final, ParamSpec, TypeVar
 
 from patience.hints import known_hint
 from patience.i18n import _, language
 from patience.observation import Observation
-from patience.rules import Move, get_game
+from patience.rules import Game, Move, State, get_game
 from patience.solver.result import Status
 from patience.workers.answers import FairHintAnswer, HintAnswer, SearchAnswer
 from patience.workers.jobs import FairHintSpec, HintSpec, SearchSpec
@@ -43,7 +43,7 @@ from patience.workers.knowledge import LOST, WINNABLE, Knowledge, Point
 from patience.workers.odds import fair_hint_job, quick_fair_hint
 from patience.workers.pool import POLL_TIMEOUT, Slots, WorkerPool, process_pool, worker_setup
 from patience.workers.pool import context as pool_context
-from patience.workers.progress import ProgressBoard
+from patience.workers.progress import ProgressBoard, ProgressEntry
 from patience.workers.scheduler import (
     WINNABLE_LIMIT,
     Done,
@@ -52,6 +52,9 @@ from patience.workers.scheduler import (
     default_workers,
     escalation,
 )
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
@@ -171,9 +174,9 @@ class Analyzer:
         self._sweeper: threading.Thread | None = None
 
     # --- worker processes ----------------------------------------------------------------------
-    def _submit(self, name: str, job: Callable[..., Any], *args: Any) -> Future[Any]:
+    def _submit(self, name: str, job: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Future[R]:
         """Submit to a pool, starting a new one if a worker died."""
-        return self.pools[name].submit(job, *args)
+        return self.pools[name].submit(job, *args, **kwargs)
 
     def _run(self, job: SearchJob, done: Done) -> _PoolJob | _ProcessJob:
         """The scheduler's runner: first searches in the warm pool, longer ones in their own process."""
@@ -215,7 +218,7 @@ class Analyzer:
         """The longest search for one position (seconds)."""
         return self.scheduler.limit
 
-    def winnability(self, game_id: str, slug: str, state: Any, point: Point | None = None) -> Verdict:
+    def winnability(self, game_id: str, slug: str, state: State, point: Point | None = None) -> Verdict:
         """The known answer for this position, else ``pending`` (searching) or ``unknown`` (gave up)."""
         limit = self.scheduler.limit
         known = self.knowledge.lookup(slug, state, point)
@@ -228,7 +231,7 @@ class Analyzer:
         return Verdict(progress.status, progress.searched, progress.budget, limit)
 
     # --- hints ---------------------------------------------------------------------------------
-    async def hint(self, game_id: str, slug: str, state: Any, last_move: str | None,
+    async def hint(self, game_id: str, slug: str, state: State, last_move: str | None,
                    lang: str, point: Point | None = None) -> HintAnswer:
         """A hint, awaited without holding a thread: at once from what is known, else from a hint worker.
 
@@ -294,7 +297,7 @@ class Analyzer:
                 self.progress.finish(token, answer)
         return found
 
-    def fair_progress(self, token: str) -> dict[str, Any] | None:
+    def fair_progress(self, token: str) -> ProgressEntry | None:
         """How far the fair hint asked with ``token`` has got (``None``: none asked)."""
         return self.progress.get(token)
 
@@ -303,14 +306,14 @@ class Analyzer:
         return quick_fair_hint(slug, observation, seed, last_move).quick(
             _("The solver is busy: this is a quick guess."))
 
-    def _quick_hint(self, game: Any, state: Any, last: Move | None) -> HintAnswer:
+    def _quick_hint(self, game: Game[State], state: State, last: Move | None) -> HintAnswer:
         return HintAnswer.of(known_hint(game, state, Status.UNKNOWN, (), last)).quick(
             _("The solver is busy: this is a quick guess."))
 
     def _hint_done(self) -> None:
         self._hint_slots.release()
 
-    def _hint_finished(self, slug: str, state: Any, point: Point | None,
+    def _hint_finished(self, slug: str, state: State, point: Point | None,
                        future: Future[HintAnswer]) -> None:
         """In the pool's thread: free the place in the hint queue and learn what the search found."""
         self._hint_done()

@@ -74,7 +74,7 @@ class ReviewAnswer:
         return cls(game=slug, moves=moves, status=Status.UNKNOWN.value)
 
     def as_json(self) -> dict[str, Any]:
-        """The object ``patience review --json`` prints (``line`` as a list)."""
+        """The object ``patience review --json`` prints (``line`` as a list; ``ReviewOut``'s fields)."""
         return {**asdict(self), "line": list(self.line)}
 
 
@@ -113,7 +113,7 @@ class HintAnswer:
         """The same move answered at once because the solver is busy: ``why`` goes first."""
         return replace(self, explanation=" ".join((why, self.explanation)), busy=True)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         """The API's keys (``line`` as a list)."""
         return {**asdict(self), "line": list(self.line)}
 

@@ -76,6 +76,10 @@ def luck_or_play_piece(spec: LuckPieceSpec) -> LuckPieceAnswer:
     return LuckPieceAnswer(start, found, {}, True, run.answer())  # what was solved is needed no more
 
 
+#: What a piece of a game's fair review answers: of the review itself, or of its luck or play.
+PieceAnswer = ReviewPieceAnswer | LuckPieceAnswer
+
+
 @dataclass
 class _Work:
     slug: str
@@ -134,7 +138,7 @@ class FairReviews:
         self.max_nodes = max_nodes
         self._lock = threading.Lock()
         self._work: BoundedCache[tuple[str, int], _Work] = BoundedCache(KEPT)
-        self._pieces: set[Future[tuple[Any, bool]]] = set()
+        self._pieces: set[Future[tuple[PieceAnswer, bool]]] = set()
 
     def poll(self, game_id: str, version: int, slug: str, deal: int | str, moves: list[str],
              seed: int) -> FairProgress:
@@ -163,7 +167,7 @@ class FairReviews:
         job: Callable[..., Any]
         take: Callable[[Any], None]
         spec: ReviewPieceSpec | LuckPieceSpec
-        fallback: ReviewPieceAnswer | LuckPieceAnswer
+        fallback: PieceAnswer
         with self._lock:
             if not work.done:
                 job, take = fair_review_piece, work.fair_done
@@ -187,7 +191,8 @@ class FairReviews:
             self._pieces.add(future)
         future.add_done_callback(lambda done: self._piece_done(work, done, take))
 
-    def _piece_done(self, work: _Work, future: Future[tuple[Any, bool]], take: Callable[[Any], None]) -> None:
+    def _piece_done(self, work: _Work, future: Future[tuple[PieceAnswer, bool]],
+                    take: Callable[[Any], None]) -> None:
         """A piece ended: ``take`` its whole answer into ``work``, or count the failure."""
         whole: bool | None
         if future.cancelled():

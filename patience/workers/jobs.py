@@ -22,12 +22,12 @@ what a job needs is written once, typed, and checked where it is made:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from patience.fair import Odds
 from patience.fair_luck import Known as LuckKnown
 from patience.fair_review import Decision, FairReview, Known
 from patience.observation import Observation
+from patience.rules import State
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class SearchSpec:
     """Decide a position of game ``slug`` within ``budget`` seconds."""
 
     slug: str
-    state: Any
+    state: State
     budget: float
 
 
@@ -44,7 +44,7 @@ class HintSpec:
     """A hint for a position, searched for about ``budget`` seconds, worded in ``lang``."""
 
     slug: str
-    state: Any
+    state: State
     budget: float
     lang: str
     last: str | None = None  # the move just played, in notation (a hint never undoes it)

@@ -36,10 +36,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from patience.cache import BoundedCache
-from patience.rules import Move, get_game
+from patience.rules import Move, State, get_game
 from patience.solver.result import Status
 
 WINNABLE: Final = Status.WINNABLE
@@ -80,7 +80,7 @@ class Point:
 @dataclass(frozen=True)
 class _Line:
     moves: tuple[Move, ...]
-    states: tuple[Any, ...]  # states[i] is the position before moves[i]
+    states: tuple[State, ...]  # states[i] is the position before moves[i]
 
 
 class Knowledge:
@@ -90,13 +90,13 @@ class Knowledge:
         self.max_positions = max_positions
         self.max_games = max_games
         self._lock = threading.Lock()
-        self._status: BoundedCache[tuple[str, Any], str] = BoundedCache(max_positions)
-        self._on_line: dict[tuple[str, Any], tuple[_Line, int]] = {}
+        self._status: BoundedCache[tuple[str, State], str] = BoundedCache(max_positions)
+        self._on_line: dict[tuple[str, State], tuple[_Line, int]] = {}
         self._lines: OrderedDict[int, tuple[str, _Line]] = OrderedDict()
         self._line_positions = 0
         self._lost_games: BoundedCache[str, Point] = BoundedCache(max_games)
 
-    def lookup(self, slug: str, state: Any, point: Point | None = None) -> Decided | None:
+    def lookup(self, slug: str, state: State, point: Point | None = None) -> Decided | None:
         """The decided answer for this position (at this point of its game), else None."""
         key = (slug, state)
         with self._lock:
@@ -114,7 +114,7 @@ class Knowledge:
                 return Decided(LOST)
         return None
 
-    def learn(self, slug: str, state: Any, status: str, line: Sequence[Move] = (),
+    def learn(self, slug: str, state: State, status: str, line: Sequence[Move] = (),
               point: Point | None = None) -> None:
         """Remember a decided answer; a winning line is replayed to know every position on it.
 
@@ -131,7 +131,7 @@ class Knowledge:
                 old = self._lost_games.peek(point.game_id)
                 self._lost_games.put(point.game_id, point if old is None or not point.follows(old) else old)
 
-    def _learn_line(self, slug: str, state: Any, moves: tuple[Move, ...]) -> None:
+    def _learn_line(self, slug: str, state: State, moves: tuple[Move, ...]) -> None:
         with self._lock:
             if (slug, state) in self._on_line:
                 return  # a line from here is known already

@@ -37,10 +37,10 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from patience.cache import BoundedCache
 from patience.fair import Budget, Odds, completions
@@ -95,7 +95,7 @@ def odds_batch(spec: OddsSpec) -> OddsCounts:
     """
     game = get_game(spec.slug)
     budget = Budget(max_nodes=spec.max_nodes)
-    known: dict[Any, str] = {}
+    known: dict[Hashable, str] = {}
     won = lost = 0
     for state in completions(game, spec.observation, spec.stop, spec.seed)[spec.start:]:
         key = state.key()
@@ -115,7 +115,7 @@ class OddsAnswer:
     hidden: int
     seed: int
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, int | float | bool]:
         """``{"samples", "won", "lost", "unknown", "low", "high", "more", "hidden", "seed"}``."""
         return {**self.odds.as_json(), "more": self.more, "hidden": self.hidden, "seed": self.seed}
 

@@ -31,7 +31,8 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, Final, ParamSpec, TypeVar
+from multiprocessing.context import SpawnContext
+from typing import Final, ParamSpec, Protocol, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -71,11 +72,18 @@ class Slots:
             self._taken -= 1
 
 
+class Channel(Protocol):
+    """Where a worker's jobs tell how they are getting on: a queue of :func:`context`."""
+
+    def put(self, message: object, /) -> None:
+        """Send ``message`` to the server."""
+
+
 #: In a worker: the queue its jobs tell their progress on (the pool's ``progress``), if any.
-_channel: list[Any] = []
+_channel: list[Channel] = []
 
 
-def worker_setup(server_pid: int, progress: Any = None) -> None:
+def worker_setup(server_pid: int, progress: Channel | None = None) -> None:
     """In a worker: leave Ctrl+C to the server, yield the CPU to it, and exit when it is gone."""
     _channel[:] = [] if progress is None else [progress]
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -90,12 +98,12 @@ def worker_setup(server_pid: int, progress: Any = None) -> None:
     threading.Thread(target=watch, name="watch-server", daemon=True).start()
 
 
-def context() -> Any:
+def context() -> SpawnContext:
     """How worker processes start: ``spawn``, so the server's threads are not copied."""
     return multiprocessing.get_context("spawn")
 
 
-def process_pool(workers: int, progress: Any = None) -> ProcessPoolExecutor:
+def process_pool(workers: int, progress: Channel | None = None) -> ProcessPoolExecutor:
     """Warm worker processes (started on their first job); their jobs may :func:`report` on ``progress``.
 
     ``progress`` is a queue of :func:`context` (handed to each worker as it starts).
@@ -204,7 +212,7 @@ class Lane:
             thread.shutdown(wait=False, cancel_futures=True)
 
 
-def report(message: Any) -> None:
+def report(message: object) -> None:
     """In a worker: tell the server how a job is getting on (nothing when its pool has no queue)."""
     for queue in _channel:
         with contextlib.suppress(Exception):  # progress is a courtesy: never fail the job for it

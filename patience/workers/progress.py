@@ -23,10 +23,11 @@ version. The board keeps the newest :data:`KEPT` hints only.
 from __future__ import annotations
 
 import threading
-from typing import Any, Final
+from multiprocessing.queues import SimpleQueue
+from typing import Final, cast
 
 from patience.cache import BoundedCache
-from patience.fair import FairProgress
+from patience.fair import FairProgress, FairProgressJson
 from patience.workers.answers import FairHintAnswer
 from patience.workers.pool import context
 
@@ -34,16 +35,26 @@ from patience.workers.pool import context
 KEPT: Final = 256
 
 
+class ProgressEntry(FairProgressJson):
+    """A fair hint's progress as :meth:`ProgressBoard.get` gives it: still running or not."""
+
+    running: bool
+
+
+#: What a worker reports on the board's queue: a hint's token and its progress (``None`` stops the reader).
+Report = tuple[str, FairProgress]
+
+
 class ProgressBoard:
     """Each fair hint's progress by token; thread-safe. :meth:`queue` is what the workers report on."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._entries: BoundedCache[str, dict[str, Any]] = BoundedCache(KEPT)
-        self._queue: Any = None
+        self._entries: BoundedCache[str, ProgressEntry] = BoundedCache(KEPT)
+        self._queue: SimpleQueue[object] | None = None
         self._reader: threading.Thread | None = None
 
-    def queue(self) -> Any:
+    def queue(self) -> SimpleQueue[object]:
         """The queue to give the hint pool's workers (made, and its reader started, on first use)."""
         with self._lock:
             if self._queue is None:
@@ -53,15 +64,15 @@ class ProgressBoard:
                 self._reader.start()
             return self._queue
 
-    def _read(self, queue: Any) -> None:
+    def _read(self, queue: SimpleQueue[object]) -> None:
         while True:
             message = queue.get()
             if message is None:
                 return
-            token, progress = message
+            token, progress = cast("Report", message)  # what a worker's job reported (see odds.fair_hint_job)
             self.told(token, progress)
 
-    def _put(self, token: str, entry: dict[str, Any]) -> None:
+    def _put(self, token: str, entry: ProgressEntry) -> None:
         self._entries.put(token, entry)
 
     def start(self, token: str, samples: int) -> None:
@@ -86,11 +97,11 @@ class ProgressBoard:
                 entry = {**entry, "decided": answer.samples, "won": answer.won, "move": answer.move}
             self._put(token, {**entry, "running": False})
 
-    def get(self, token: str) -> dict[str, Any] | None:
+    def get(self, token: str) -> ProgressEntry | None:
         """The hint's progress, ``None`` when none is known."""
         with self._lock:
             entry = self._entries.peek(token)
-            return None if entry is None else dict(entry)
+            return None if entry is None else entry.copy()
 
     def close(self) -> None:
         """Stop the reader thread."""

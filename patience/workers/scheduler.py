@@ -36,9 +36,10 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from patience.cache import BoundedCache
+from patience.rules import State
 from patience.solver.result import Status
 from patience.workers.answers import SearchAnswer
 from patience.workers.jobs import SearchSpec
@@ -90,7 +91,7 @@ class SearchJob:
 
     game_id: str
     slug: str
-    state: Any
+    state: State
     point: Point | None
     budget: float
     step: int
@@ -125,7 +126,7 @@ class Progress:
 
 
 @dataclass(eq=False, kw_only=True)
-class _SearchWatch(Watch[tuple[str, Any], float]):
+class _SearchWatch(Watch[tuple[str, State], float]):
     """A game's position (``subject``: slug and state) searched with the budgets in turn (``steps``)."""
 
     job: SearchJob  # the next (or running) search
@@ -164,7 +165,7 @@ class Scheduler:
         return self.budgets[-1]
 
     # --- asking ------------------------------------------------------------------------------
-    def poll(self, game_id: str, slug: str, state: Any, point: Point | None = None) -> Progress:
+    def poll(self, game_id: str, slug: str, state: State, point: Point | None = None) -> Progress:
         """A page asks about this game's position (not yet known to be decided): start or go on searching."""
         now = self.clock()
         with self._lock:

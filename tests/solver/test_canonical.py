@@ -12,12 +12,14 @@ from patience.games.hamilton.rules import HamiltonState
 from patience.games.hamilton.search import hamilton_key
 from patience.games.union_square.rules import UnionSquareState
 from patience.games.union_square.search import union_square_key
+from patience.rules import State
+from tests.positions import hamilton_game, union_square_game
 
-HAMILTON = get_game("hamilton")
-UNION_SQUARE = get_game("union-square")
+HAMILTON = hamilton_game()
+UNION_SQUARE = union_square_game()
 
 
-def _playout(game_slug: str, deal: int, steps: int, seed: int) -> list[object]:
+def _playout(game_slug: str, deal: int, steps: int, seed: int) -> list[State]:
     game = get_game(game_slug)
     rng = random.Random(seed)
     state = game.new(deal)
@@ -108,11 +110,11 @@ def test_moving_a_card_changes_the_key() -> None:
     for move in UNION_SQUARE.legal_moves(state):
         child = UNION_SQUARE.apply_legal(state, move)
         assert union_square_key(child) != union_square_key(state)
-    state = HAMILTON.apply_all(HAMILTON.new(3), [HAMILTON.parse_move("s"), HAMILTON.parse_move("c-f1")])
-    keys = {hamilton_key(state)}
-    for move in HAMILTON.legal_moves(state):
-        keys.add(hamilton_key(HAMILTON.apply_legal(state, move)))
-    assert len(keys) == 1 + len(HAMILTON.legal_moves(state))
+    chosen = HAMILTON.apply_all(HAMILTON.new(3), [HAMILTON.parse_move("s"), HAMILTON.parse_move("c-f1")])
+    keys = {hamilton_key(chosen)}
+    for move in HAMILTON.legal_moves(chosen):
+        keys.add(hamilton_key(HAMILTON.apply_legal(chosen, move)))
+    assert len(keys) == 1 + len(HAMILTON.legal_moves(chosen))
 
 
 def test_each_choice_of_start_card_has_its_own_key() -> None:

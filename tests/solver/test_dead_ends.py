@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from patience import get_game
 from patience.games.hamilton import dead_ends
 from patience.games.hamilton.dead_ends import DeadEnds, marks, pinned
 from patience.games.hamilton.rules import HamiltonGame, HamiltonState, Pile
 from patience.solver import LOST, WON
 from patience.solver.expand import Expander
 from patience.solver.search import search
+from tests.positions import hamilton_game
 from tests.solver.brute_force import TooBig, brute_force_winnable
 from tests.solver.positions import hamilton_near_end
 
@@ -90,7 +90,7 @@ def test_pinned_small_positions_are_lost_for_the_brute_force_and_the_solver_with
 
 
 def test_a_marked_card_on_top_is_still_a_target() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = game.parse_position(WON_WITH_A_MARKED_TARGET)
     assert search(game, state, max_nodes=100_000, expander=Expander(game, dead_ends=False)).outcome == WON
     assert not pinned(state, {})
@@ -98,7 +98,7 @@ def test_a_marked_card_on_top_is_still_a_target() -> None:
 
 
 def test_no_mark_with_an_empty_pile_or_before_the_choice() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     assert marks(game.new(3), {}) == [-1] * PILES
     state = game.parse_position(WON_WITH_A_MARKED_TARGET.replace("t=5C;4C;", "t=5C,4C;-;"))
     assert marks(state, {}) == [-1] * PILES
@@ -106,7 +106,7 @@ def test_no_mark_with_an_empty_pile_or_before_the_choice() -> None:
 
 @pytest.mark.parametrize("deal", [1, 2, 3, 5, 8, 13])
 def test_never_fires_on_a_winning_line(deal: int) -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = game.new(deal)
     result = search(game, state, max_seconds=30)
     assert result.outcome == WON
@@ -120,7 +120,7 @@ def test_never_fires_on_a_winning_line(deal: int) -> None:
 def test_the_shortcuts_give_the_full_marking_s_answer() -> None:
     """``pinned`` stops early (a pile with no candidate that could ever be marked, every pile
     marked); on positions of random games it says what the full marking says."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     rng = random.Random(22)
     answers = {True: 0, False: 0}
     for deal in range(1, 41):
@@ -143,7 +143,7 @@ SHORTER = (11741, 2294)  # lost deals whose proofs the test shortens most
 
 @pytest.mark.parametrize("deal", [4250, 11741, 2294, 14, 16, 21, 41, 877])
 def test_searches_with_and_without_the_test_agree(deal: int) -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = game.new(deal)
     with_test = search(game, state, max_seconds=60)
     without = search(game, state, max_seconds=60, expander=Expander(game, dead_ends=False))
@@ -156,7 +156,7 @@ def test_searches_with_and_without_the_test_agree(deal: int) -> None:
 
 
 def test_the_gate_tests_every_position_while_the_test_answers(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = game.parse_position(WON_WITH_A_MARKED_TARGET)
     asked: list[bool] = []
     answer = [True]

@@ -6,10 +6,10 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from patience import get_game
 from patience.games.hamilton.search import hamilton_key, hamilton_value
 from patience.rules import Move
 from patience.solver.expand import LATER, Expander, safe_closure
+from tests.positions import hamilton_game
 from tests.solver.positions import hamilton_near_end
 
 
@@ -23,7 +23,7 @@ def _plain_children(game: Any, state: Any) -> dict[Hashable, tuple[Move, ...]]:
 
 
 def _closed_positions(rng: random.Random, count: int) -> list[Any]:
-    game = get_game("hamilton")
+    game = hamilton_game()
     states: list[Any] = []
     while len(states) < count:
         state = hamilton_near_end(rng, rng.randint(6, 40), rng.choice((0, 2, 9, 16)))
@@ -40,7 +40,7 @@ def test_hamilton_children_match_the_plain_definition() -> None:
     """The one-card safe-move test after a move between piles gives the same children and moves;
     a card taken down from a foundation that would go straight back up (to the parent itself)
     is not tried; and children the search already knows are left out, nothing else."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     expander = Expander(game)
     rng = random.Random(12)
     compared = skipped = came_back = 0
@@ -63,7 +63,7 @@ def test_hamilton_children_match_the_plain_definition() -> None:
 
 def test_open_positions_get_the_whole_closure() -> None:
     """A position not closed under the safe moves (never a search's parent) still gets exact children."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     expander = Expander(game)
     rng = random.Random(4)
     checked = 0
@@ -81,7 +81,7 @@ def test_hamilton_children_carry_their_own_key_and_value() -> None:
     key and value come from the parent's bytes and parts) has exactly the key and value of the
     position itself, in the full game, the streamliner's and its later batch, with the value
     cache warm or cold."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     rng = random.Random(21)
     checked = 0
     for state in _closed_positions(rng, 120):

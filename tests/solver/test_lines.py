@@ -13,6 +13,7 @@ from patience.solver import WON, solve
 from patience.solver import lines as lines_module
 from patience.solver.canonical import canonical_key
 from patience.solver.lines import relabelling, shortened, without_loops
+from tests.positions import hamilton_game, union_square_game
 
 
 def _padded(game_slug: str, deal: int, seed: int) -> tuple[Any, tuple[Move, ...], tuple[Move, ...]]:
@@ -49,7 +50,7 @@ def test_detours_are_cut_and_the_line_still_wins(slug: str, deal: int) -> None:
 
 
 def test_relabelling_pairs_piles_with_the_same_cards() -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     rng = random.Random(5)
     for deal in range(1, 30):
         state = game.new(deal)
@@ -65,14 +66,14 @@ def test_relabelling_pairs_piles_with_the_same_cards() -> None:
 
 
 def test_a_loop_is_cut_to_nothing() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     line = tuple(Move.parse(text) for text in ["s", "c-f1", "t1-t2", "t2-t1"])
     assert [str(m) for m in without_loops(game, game.new(5), line)] == ["s", "c-f1"]
 
 
 def test_a_spent_deadline_still_gives_a_winning_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no time left only the linear steps run; the line is still a replayable win."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     state, line, padded = _padded("hamilton", 1, seed=3)
 
     def no_pass(*_args: object) -> tuple[Move, ...]:

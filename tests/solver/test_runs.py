@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from patience import get_game
 from patience.cards import ACE, RANK, SUIT, card_text, parse_card
 from patience.games.union_square import runs as runs_module
 from patience.games.union_square.rules import FOUNDATION_TURN, UnionSquareState, fits_tableau
@@ -26,10 +25,11 @@ from patience.games.union_square.runs import (
 )
 from patience.rules import FOUNDATION, STOCK_MOVE, TABLEAU, WASTE
 from patience.solver import LOST, solve
+from tests.positions import union_square_game
 from tests.solver.brute_force import TooBig, brute_force_winnable
 from tests.solver.mini import mini_union_square_runs
 
-GAME = get_game("union-square")
+GAME = union_square_game()
 
 
 def _finish(steps: Generator[None, None, Any]) -> Any:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from patience import get_game
 from patience.games.hamilton.rules import HamiltonState
 from patience.games.hamilton.safe_moves import hamilton_safe_move
 from patience.games.union_square.search import union_square_safe_move
 from patience.solver.expand import Expander, safe_closure
+from tests.positions import hamilton_game, union_square_game
 from tests.solver.mini import MiniHamilton, mini_hamilton, mini_union_square
 from tests.solver.positions import hamilton_near_end, union_square_near_end
 
@@ -30,7 +30,7 @@ def _outcome(game: Any, state: Any, safe: bool) -> str:
 
 
 def test_hamilton_start_card_goes_up() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- f=-;"
                                 + ";".join(FULL.format(s=s) for s in "CDS")
                                 + " t=KH,QH,JH,TH,9H,8H,7H,6H,5H,4H,3H,2H,AH;-;-;-;-;-;-")
@@ -43,7 +43,7 @@ def test_hamilton_start_card_goes_up() -> None:
 
 
 def test_hamilton_second_card_goes_onto_its_start_card() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     clubs = FULL.format(s="C")
     # start rank Ace; hearts has only its Ace up, diamonds nothing: 2H goes on AH, 3H waits
     state = game.parse_position("hamilton start=1 choices=0 chooser=- stock=- "
@@ -56,7 +56,7 @@ def test_hamilton_second_card_goes_onto_its_start_card() -> None:
 
 
 def test_hamilton_card_goes_up_when_both_lower_cards_of_its_colour_are_up() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     # start rank 5; spades up to 8S (5S..8S), clubs up to 7C: 8C goes up (7C and 7S are up), then 9C
     # (8C, 8S), then 9S (8S, 8C), then TC and TS in turn: the two suits climb together
     reds = ";" + ",".join(r + "H" for r in "A23456789TJQK") + ";" + ",".join(r + "D" for r in "A23456789TJQK")
@@ -74,7 +74,7 @@ def test_hamilton_card_goes_up_when_both_lower_cards_of_its_colour_are_up() -> N
 
 
 def test_hamilton_rule_waits_for_the_choice_and_ignores_other_cards() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     assert hamilton_safe_move(game.new(1)) is None
     state = game.apply_all(game.new(1), [game.parse_move("s"), game.parse_move("c-f1")])
     start = state.start
@@ -87,7 +87,7 @@ def test_hamilton_rule_waits_for_the_choice_and_ignores_other_cards() -> None:
 
 
 def test_union_square_rule_fires_only_in_the_second_half() -> None:
-    game = get_game("union-square")
+    game = union_square_game()
     up = ",".join(r + "H" for r in "A23456789TJQK")
     rest = ";".join(",".join(r + s for r in "A23456789TJQK") + "," + ",".join(r + s for r in "KQJT98765432A")
                     for s in "CDS")
@@ -119,13 +119,13 @@ def test_safe_moves_change_no_answer_on_mini_positions() -> None:
 
 
 def test_safe_moves_change_no_answer_on_full_positions() -> None:
-    union_square = get_game("union-square")
+    union_square = union_square_game()
     rng = random.Random(5)
     for _ in range(25):
         us_state = union_square_near_end(rng, rng.randint(4, 14), rng.randint(0, 5), rng.randint(0, 3),
                                          rng.randint(1, 5))
         assert _outcome(union_square, us_state, True) == _outcome(union_square, us_state, False)
-    hamilton = get_game("hamilton")
+    hamilton = hamilton_game()
     for _ in range(10):
         h_state = hamilton_near_end(rng, rng.randint(3, 6), rng.choice([0, 2]))
         assert _outcome(hamilton, h_state, True) == _outcome(hamilton, h_state, False)
@@ -139,7 +139,7 @@ def test_safe_moves_change_no_answer_on_lost_positions() -> None:
         state = HamiltonState(tuple(tuple(p) for p in fixture["tableau"]), ((),) * 4, (), -1, 0,
                               fixture["start"])
         assert _outcome(game, state, True) == _outcome(game, state, False) == "lost"
-    hamilton = get_game("hamilton")
+    hamilton = hamilton_game()
     deal = hamilton.new(16)  # lost: proven in about 8,000 positions with the rules, 34,000 without
     assert _outcome(hamilton, deal, True) == _outcome(hamilton, deal, False) == "lost"
 
@@ -164,7 +164,7 @@ def test_second_card_rule_changes_no_answer_where_it_fires() -> None:
 @pytest.mark.slow
 def test_safe_moves_change_no_answer_on_lost_deals() -> None:
     """Small mini positions are all won; lost numbered deals check the rules where losing is possible."""
-    hamilton = get_game("hamilton")
+    hamilton = hamilton_game()
     for deal in (446, 1092):
         assert _outcome(hamilton, hamilton.new(deal), True) == _outcome(hamilton, hamilton.new(deal), False) \
             == "lost"
@@ -173,7 +173,7 @@ def test_safe_moves_change_no_answer_on_lost_deals() -> None:
 def test_classic_rule_keeps_every_position_of_a_winning_line_won() -> None:
     """Along winning lines, wherever a card could go up because both lower cards of its colour are,
     the search with the safe moves still wins (a wrong safe move would make a won position lost)."""
-    game = get_game("hamilton")
+    game = hamilton_game()
     checked = 0
     for deal in (1, 12, 25):  # deals whose lines are found quickly without the safe moves
         state = game.new(deal)

@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from patience import get_game
 from patience.games.hamilton.rules import HamiltonState
 from patience.games.hamilton.search import HamiltonSearch, start_choices
 from patience.rules import Game, Move
@@ -19,6 +18,7 @@ from patience.solver.budget import Budget
 from patience.solver.expand import Expander
 from patience.solver.search import Steps, _finish, _parts
 from patience.solver.switch import core_module
+from tests.positions import hamilton_game
 
 EASY_WITH_THE_RIGHT_START = (27240, 22922, 28111, 29877)
 
@@ -32,14 +32,14 @@ def test_a_deal_easy_with_one_start_card_is_won_within_10000_positions(
     if which == "core" and core_module() is None:
         pytest.skip("the compiled core is not built here")
     monkeypatch.setenv("PATIENCE_SOLVER", which)
-    game = get_game("hamilton")
+    game = hamilton_game()
     result = solve(game, game.new(deal), max_nodes=positions)
     assert result.outcome == WON
     assert game.is_won(game.apply_all(game.new(deal), result.moves))
 
 
 def test_the_parts_are_the_three_start_cards_and_cover_every_line() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = game.new(22922)
     parts = start_choices(game, state)
     assert [" ".join(map(str, moves)) for moves, _ in parts] == ["s c-f1", "s s c-f1", "s s s c-f1"]
@@ -60,7 +60,7 @@ def test_a_start_card_with_a_huge_subtree_cannot_starve_one_that_wins_at_once(
     decided in 50,000, the third is lost. Put the second first: the first still wins at once.
     (The Python search's parts; the core's are checked in core/tests/search_toys.rs.)"""
     monkeypatch.setenv("PATIENCE_SOLVER", "python")
-    game = get_game("hamilton")
+    game = hamilton_game()
     state = game.new(22922)
     parts = start_choices(game, state)
     second = parts[1][1]
@@ -89,7 +89,7 @@ def _ends_after(slices: int, answer: tuple[str, tuple[Move, ...]]) -> Steps:
 
 
 def test_parts_run_side_by_side_a_win_in_any_answers_a_loss_needs_all() -> None:
-    game = get_game("hamilton")
+    game = hamilton_game()
     expand = Expander(game)
     state = game.new(22922)
     parts = start_choices(game, state)

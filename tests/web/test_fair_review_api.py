@@ -73,8 +73,9 @@ def test_pending_then_the_costliest_move_as_an_unbroken_run_finds_it(client: Tes
     whole = fair_review(get_game("hamilton"), 1, LOST_GAME, samples=SAMPLES, seed=fair["seed"],
                         budget=Budget(max_nodes=NODES)).as_json()
     assert fair["decisions"] == whole["decisions"]
-    costliest = fair["costliest"]
-    assert costliest is not None and costliest["number"] == whole["costliest"]["number"]
+    costliest, whole_costliest = fair["costliest"], whole["costliest"]
+    assert costliest is not None and whole_costliest is not None
+    assert costliest["number"] == whole_costliest["number"]
     assert costliest["move"] == LOST_GAME[costliest["number"] - 1]
     assert f"Your costliest move was move {costliest['number']}, {costliest['words']}:" in fair["summary"]
     assert "t2" not in fair["summary"] and costliest["view"]["piles"] and costliest["view_after"]["piles"]

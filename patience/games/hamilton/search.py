@@ -22,7 +22,7 @@ The safe moves and their proofs are in :mod:`.safe_moves`; the streamliner
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from patience.cards import RED, SUIT
 from patience.games.hamilton.dead_ends import DeadEnds
@@ -39,9 +39,12 @@ from patience.games.hamilton.rules import (
 from patience.games.hamilton.safe_moves import comes_back, foundation_counts, goes_up, hamilton_safe_move
 from patience.kit import SearchKit
 from patience.rules import CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, Game, Move
-from patience.solver.api import LATER, NO_MORE, Child, Expanding, Known, in_any, safe_closure
+from patience.solver.api import LATER, NO_MORE, Child, Expanding, KitCache, Known, in_any, safe_closure
 from patience.solver.canonical import SEPARATOR
 from patience.solver.tuning import shares_from_env, streamline_from_env, weight
+
+#: A child of a position (:data:`patience.solver.api.Child`) in this game.
+HamiltonChild = Child[HamiltonState]
 
 W_UP: Final = weight("W_UP", 3.0)
 W_EMPTY: Final = weight("W_EMPTY", 3.0)
@@ -87,7 +90,7 @@ def hamilton_key(state: HamiltonState) -> Hashable:
 PILE_CACHE_LIMIT: Final = 200_000
 
 
-PileCache = dict[Any, Any]  # a start rank -> {a pile's bytes -> its part of the value}
+PileCache = KitCache  # a start rank -> {a pile's bytes -> its part of the value}; DEAD_ENDS -> DeadEnds
 
 
 def hamilton_value(state: HamiltonState, cache: PileCache | None = None) -> float:
@@ -159,7 +162,7 @@ def _pile_value(pile: Sequence[int], start: int) -> float:
 
 
 def hamilton_children(expand: Expanding[HamiltonState], state: HamiltonState, known: Known,
-                      closed: bool, later: bool = False) -> list[tuple[float, Child]]:
+                      closed: bool, later: bool = False) -> list[tuple[float, HamiltonChild]]:
     """The children; with ``later``, only those of the moves the restricted game leaves out.
 
     A parent closed under the safe moves, after the choice, takes :func:`_closed_children` (the
@@ -179,11 +182,11 @@ def hamilton_children(expand: Expanding[HamiltonState], state: HamiltonState, kn
 
 
 def _open_children(expand: Expanding[HamiltonState], state: HamiltonState, known: Known,
-                   later: bool) -> list[tuple[float, Child]]:
+                   later: bool) -> list[tuple[float, HamiltonChild]]:
     """Every move's child with its whole safe closure (a parent :func:`_closed_children` does not take)."""
     game = expand.game
     seen: set[Hashable] = set()
-    out: list[tuple[float, Child]] = []
+    out: list[tuple[float, HamiltonChild]] = []
     restricted = (expand.restricted or later) and state.start != 0
     left_out = False
     following = NEXT_IN_SUIT[state.start]
@@ -208,7 +211,7 @@ def _open_children(expand: Expanding[HamiltonState], state: HamiltonState, known
 
 
 def _closed_children(expand: Expanding[HamiltonState], state: HamiltonState, known: Known,
-                     later: bool) -> list[tuple[float, Child]]:
+                     later: bool) -> list[tuple[float, HamiltonChild]]:
     """The children of a parent closed under the safe moves (after the choice), as
     :func:`_open_children` would give them, with less work:
 
@@ -226,7 +229,7 @@ def _closed_children(expand: Expanding[HamiltonState], state: HamiltonState, kno
     """
     game = expand.game
     seen: set[Hashable] = set()
-    out: list[tuple[float, Child]] = []
+    out: list[tuple[float, HamiltonChild]] = []
     restricted = expand.restricted or later
     left_out = False
     start = state.start
@@ -414,15 +417,15 @@ class HamiltonSearch(SearchKit[HamiltonState]):
     def safe_move(self, state: HamiltonState) -> Move | None:
         return hamilton_safe_move(state)
 
-    def value(self, game: Game[HamiltonState], state: HamiltonState, cache: dict[Any, Any]) -> float:
+    def value(self, game: Game[HamiltonState], state: HamiltonState, cache: KitCache) -> float:
         return hamilton_value(state, cache)
 
     def split(self, game: Game[HamiltonState],
               state: HamiltonState) -> Sequence[tuple[tuple[Move, ...], HamiltonState]]:
         return start_choices(game, state)
 
-    def children(self, expand: Expanding[HamiltonState], state: HamiltonState, first: int,
-                 last: int | None, known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
+    def children(self, expand: Expanding[HamiltonState], state: HamiltonState, first: int, last: int | None,
+                 known: Known, closed: bool) -> tuple[list[tuple[float, HamiltonChild]], int]:
         return hamilton_children(expand, state, known, closed, later=first == LATER), NO_MORE
 
 

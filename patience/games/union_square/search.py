@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from patience.cards import ACE, KING, RANK, SUIT
 from patience.games.union_square.rules import (
@@ -55,9 +55,12 @@ from patience.games.union_square.rules import (
 from patience.games.union_square.runs import piles_are_runs, relaxed_search, run_search
 from patience.kit import SearchKit
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Game, Move
-from patience.solver.api import NO_MORE, Child, Expanding, Known, Steps, Take, in_any
+from patience.solver.api import NO_MORE, Child, Expanding, KitCache, Known, Steps, Take, in_any
 from patience.solver.canonical import SEPARATOR, counts_bytes
 from patience.solver.tuning import shares_from_env, streamline_from_env, weight
+
+#: A child of a position (:data:`patience.solver.api.Child`) in this game.
+UnionSquareChild = Child[UnionSquareState]
 
 W_US_UP: Final = weight("W_US_UP", 10.0)
 W_US_EMPTY: Final = weight("W_US_EMPTY", 1.0)
@@ -97,10 +100,10 @@ def union_square_safe_move(state: UnionSquareState) -> Move | None:
 
 
 def union_square_children(expand: Expanding[UnionSquareState], state: UnionSquareState, first: int,
-                          last: int | None, known: Known) -> tuple[list[tuple[float, Child]], int]:
+                          last: int | None, known: Known) -> tuple[list[tuple[float, UnionSquareChild]], int]:
     game = expand.game
     seen: set[Hashable] = set()
-    out: list[tuple[float, Child]] = []
+    out: list[tuple[float, UnionSquareChild]] = []
 
     def add(moves: tuple[Move, ...], child: UnionSquareState) -> None:
         moves, child = expand.finish(moves, child)
@@ -220,11 +223,12 @@ class UnionSquareSearch(SearchKit[UnionSquareState]):
     def safe_move(self, state: UnionSquareState) -> Move | None:
         return union_square_safe_move(state)
 
-    def value(self, game: Game[UnionSquareState], state: UnionSquareState, cache: dict[Any, Any]) -> float:
+    def value(self, game: Game[UnionSquareState], state: UnionSquareState, cache: KitCache) -> float:
         return union_square_value(state)
 
     def children(self, expand: Expanding[UnionSquareState], state: UnionSquareState, first: int,
-                 last: int | None, known: Known, closed: bool) -> tuple[list[tuple[float, Child]], int]:
+                 last: int | None, known: Known,
+                 closed: bool) -> tuple[list[tuple[float, UnionSquareChild]], int]:
         return union_square_children(expand, state, first, last, known)
 
     def batch_end(self, first: int) -> int | None:

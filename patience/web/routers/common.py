@@ -31,8 +31,11 @@ _DESCRIPTIONS: Final = {
          "waiting: try again later",
 }
 
+#: An OpenAPI parameter: its name, place, whether required, schema and description.
+Parameter = dict[str, str | bool | dict[str, str | list[str]]]
+
 #: Read by :class:`patience.web.context.RequestContextMiddleware` on every request.
-CONTEXT_PARAMETERS: Final[list[dict[str, Any]]] = [
+CONTEXT_PARAMETERS: Final[list[Parameter]] = [
     {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"},
      "description": "Language (en, pt_BR, ru); else the patience_lang cookie, else Accept-Language"},
     {"name": "patience_player", "in": "cookie", "required": False, "schema": {"type": "string"},
@@ -92,7 +95,7 @@ _GUARD_ANSWERS: Final = {
 _CROSS_SITE_ANSWER: Final = (
     "Refused as a cross-site request: an Origin or Sec-Fetch-Site of another site, "
     f"or neither a JSON body nor the header {CLIENT_HEADER}: {CLIENT_HEADER_VALUE}")
-_CLIENT_PARAMETER: Final[dict[str, Any]] = {
+_CLIENT_PARAMETER: Final[Parameter] = {
     "name": CLIENT_HEADER, "in": "header", "required": True,
     "schema": {"type": "string", "enum": [CLIENT_HEADER_VALUE]},
     "description": "Sent by the game's page with a change that has no JSON body; a cross-site form cannot",

@@ -17,6 +17,7 @@ from patience.web.routers.common import errors, player_of
 from patience.web.schemas import (
     DAY_PATTERN,
     DailyOut,
+    Difficulty,
     FairReviewOut,
     GameOut,
     ReviewOut,
@@ -90,4 +91,6 @@ async def daily(request: Request, game: Annotated[str, Query(json_schema_extra=c
         raise HTTPException(400, _("There is no game called {name}.").format(name=game)) from None
     except CatalogError as exc:
         raise HTTPException(400, str(exc)) from None
-    return DailyOut(game=game, date=day.isoformat(), deal=entry.deal, difficulty=cast(Any, entry.difficulty))
+    # the catalog's levels are the schema's Difficulty values
+    return DailyOut(game=game, date=day.isoformat(), deal=entry.deal,
+                    difficulty=cast("Difficulty", entry.difficulty))

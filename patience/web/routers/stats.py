@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any, Final, Literal, cast
+from typing import Annotated, Final, Literal, cast
 
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal, format_percent
@@ -21,7 +21,7 @@ from patience.table import known_game
 from patience.web.middleware import is_json
 from patience.web.routers.common import errors, player_of, service_of
 from patience.web.schemas import DAY_PATTERN as DAY_PATTERN  # re-exported: the name stays where it was
-from patience.web.schemas import IMPORT_BODY, HistoryOut, ImportOut, ResetOut, StatsOut
+from patience.web.schemas import IMPORT_BODY, Difficulty, HistoryOut, ImportOut, ResetOut, StatsOut
 from patience.web.service import Statistics, iso_time
 from patience.wording import clock_text
 from patience.workers.imports import ImportRefused, Imports, TooManyGames
@@ -92,7 +92,7 @@ def get_stats(game: str, request: Request, difficulty: Annotated[str | None, Que
         raise HTTPException(422, str(exc)) from None
     stats = service.statistics(player_of(request), game, level, recent=HISTORY_LENGTH)
     return StatsOut(
-        difficulty=cast(Any, level),
+        difficulty=cast("Difficulty | None", level),  # check_difficulty let only the levels through
         game=game, played=stats.played, won=stats.won, win_rate=stats.win_rate,
         current_streak=stats.current_streak, best_streak=stats.best_streak,
         best_time_seconds=None if stats.best_time_seconds is None else math.floor(stats.best_time_seconds),
