@@ -2,7 +2,7 @@
 
 Run ``python bench/fair.py [--games hamilton union-square] [--deals 300001-300005] [--samples 32]
 [--seed 0] [--max-nodes N] [--max-seconds T]``. For each game and deal it
-computes :func:`patience.fair.odds` of the deal's opening position (nothing
+computes :func:`patience.analysis.fair.odds` of the deal's opening position (nothing
 played: Hamilton's 24 stock cards and Union Square's 88 unseen) and prints a
 table per game:
 
@@ -39,7 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from patience import get_game
-from patience.fair import Budget, observe, odds
+from patience.analysis.fair import Budget, observe, odds
 from patience.rules import game_slugs
 from patience.solver import Result, solve
 from patience.survey import parse_range, quantile
@@ -51,10 +51,10 @@ HEADER = ("game", "deals", "K", "budget", "median s", "p95 s", "max s", "wall s"
 
 
 class PositionCounter:
-    """Counts the positions every solve of :mod:`patience.fair` expands (it wraps the module's ``solve``)."""
+    """Counts the positions every solve of :mod:`patience.analysis.fair` expands (wraps its ``solve``)."""
 
     def __init__(self) -> None:
-        names = vars(importlib.import_module("patience.fair"))
+        names = vars(importlib.import_module("patience.analysis.fair"))
         self.solve = names["solve"]
         self.positions = 0
         names["solve"] = self.counted

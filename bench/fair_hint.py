@@ -3,7 +3,7 @@
 Run ``python bench/fair_hint.py [--games hamilton union-square] [--deals 1-4] [--steps 0 3 8]
 [--samples 32] [--max-nodes 20000]``. For each game, deal and step it plays the first ``step`` moves
 of the exact solver's winning line (a position a player could reach), then asks
-:func:`patience.fair.fair_hint` for the fair hint as the server does (its seed made from what the
+:func:`patience.analysis.fair.fair_hint` for the fair hint as the server does (its seed made from what the
 player sees, ``--samples`` completions, ``--max-nodes`` positions per solve), once in full and once
 with ``early_stop``, and prints one row per position:
 
@@ -23,8 +23,8 @@ import argparse
 import time
 from typing import Any
 
-from patience import fair
-from patience.fair import Budget, FairHint, fair_hint, observe
+from patience.analysis import fair
+from patience.analysis.fair import Budget, FairHint, fair_hint, observe
 from patience.rules import get_game
 from patience.solver import solve
 from patience.workers.odds import HINT_SAMPLES, MAX_NODES, seed_of

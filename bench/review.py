@@ -1,4 +1,4 @@
-"""Review speed: ``patience.review.review`` on recorded lost games, 20 per game.
+"""Review speed: ``patience.analysis.review.review`` on recorded lost games, 20 per game.
 
 Run ``python bench/review.py [--max-seconds 60] [--games hamilton union-square]``; it prints, per
 game, how many reviews were decided, the median / p95 / max seconds (wall clock: the review's budget
@@ -8,7 +8,7 @@ seconds (the load of the machine changes them less; each game in a process of it
 The lost games are stored in ``bench/data/lost-games.json``; ``python bench/review.py --make``
 records them again, reproducibly: for each deal of the shipped winnable list in turn
 (:mod:`patience.catalog`), it plays from the deal with a seeded random generator (seed = deal
-number): 70 % of the time the heuristic hint's move (:func:`patience.hints.heuristic_move`), else
+number): 70 % of the time the heuristic hint's move (:func:`patience.analysis.hints.heuristic_move`), else
 a random legal move, never back to a position already seen, until no move is left or 3,000 moves
 are played; it keeps the game when the solver proves its last position lost within 10 s (a game
 whose deal was winnable, so it was lost somewhere along the way).
@@ -29,9 +29,9 @@ from typing import Any, Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from patience import get_game
+from patience.analysis.hints import heuristic_move
+from patience.analysis.review import review
 from patience.catalog import shipped
-from patience.hints import heuristic_move
-from patience.review import review
 from patience.rules import Game, Move, game_slugs
 from patience.solver import LOST, solve
 from patience.survey import quantile

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol, TypeVar
 
-from patience.hints import BASIS_HEURISTIC, Hint, hint, known_hint, positions_seen
+from patience.analysis.hints import BASIS_HEURISTIC, Hint, hint, known_hint, positions_seen
 from patience.i18n import _
 from patience.rules import Game, Move, State
 from patience.solver.result import Status
@@ -95,7 +95,8 @@ class Analysis:
 
     def lost_hint(self) -> Hint:
         """The hint in a position known to be lost: a useful move (never back to where this game has
-        been, see :func:`patience.hints.useful_moves`), or the end when none is left (reads its history).
+        been, see :func:`patience.analysis.hints.useful_moves`), or the end when none is left (reads its
+        history).
         """
         played = list(self.played())
         seen = positions_seen(self.game, self.game.new(self.deal), played)

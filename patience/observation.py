@@ -4,7 +4,7 @@ Every game that offers fair play declares, when its kit is registered, an
 ``observe(state, played)`` that builds an :class:`Observation` and a
 ``complete(observation, cards)`` that deals cards into the hidden places to
 make a full position again (:class:`patience.kit.Observing`).
-:mod:`patience.fair` draws the cards' order at random.
+:mod:`patience.analysis.fair` draws the cards' order at random.
 
 >>> seen = Observation("toy", table=(5, HIDDEN, HIDDEN), hidden=(("stock", 2),), unseen=(7, 9))
 >>> seen.hidden_in("stock"), seen.hidden_in("waste"), seen.hidden_total

@@ -45,6 +45,7 @@ from typing import Final, ParamSpec, TypeVar
 from babel.numbers import format_decimal
 
 from patience.analyse import Analysis
+from patience.analysis.hints import Hint
 from patience.autodrop import automatic_moves
 from patience.cache import BoundedCache
 from patience.catalog import Catalog, CatalogError, check_difficulty
@@ -61,7 +62,6 @@ from patience.errors import (
     UnknownGameError,
 )
 from patience.finish import NOT_YET, finish_moves
-from patience.hints import Hint
 from patience.i18n import _, get_language
 from patience.rules import Game, Move, State, get_game, parse_pile
 from patience.store import CLOCK_GAP_SECONDS, MAX_MOVES_PER_GAME, UNPLAYED_KEPT_SECONDS, GameRecord, Store

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, TextIO
 
+from patience.analysis.hints import BASIS_LINE, hint
 from patience.autodrop import AUTODROP_MODES, DEFAULT_AUTODROP, check_mode
 
 # The readers and the typed words live in console.py; their names stay importable from here.
@@ -44,7 +45,6 @@ from patience.console import (
 )
 from patience.deals import MAX_DEAL, MIN_DEAL
 from patience.errors import IllegalMoveError, PatienceError, TableError
-from patience.hints import BASIS_LINE, hint
 from patience.i18n import _, ngettext
 from patience.kit import kit_of
 from patience.layout import game_name, layout_text

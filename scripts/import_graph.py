@@ -8,9 +8,9 @@ through the rest of the group (a strongly connected component of the graph of
 direct imports, with more than one module); imports made inside functions or
 only for type checking count too. A *package cycle* is the same among the
 members of one package, a subpackage standing for every module in it (what
-the ``acyclic`` contract forbids): ``patience.fair`` importing
+the ``acyclic`` contract forbids): ``patience.analysis.fair`` importing
 ``patience.survey.results`` while ``patience.survey.jobs`` imports
-``patience.fair`` is one. An *upward import* is a direct import from a
+``patience.analysis.fair`` is one. An *upward import* is a direct import from a
 module of one layer to a module of a higher layer, the layers being the
 ``layers`` contract of ``pyproject.toml`` (the diagram of docs/design.md, which
 ``lint-imports`` checks in the test suite); the contract's ignored imports

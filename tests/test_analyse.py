@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from patience.analyse import Analysis
-from patience.hints import BASIS_HEURISTIC, Hint
+from patience.analysis.hints import BASIS_HEURISTIC, Hint
 from patience.rules import get_game
 from patience.solver.result import Status
 from patience.store import Store

@@ -1,4 +1,4 @@
-"""Odds and fair hints (``patience.fair``): they count completions right, and they never peek."""
+"""Odds and fair hints (``patience.analysis.fair``): they count completions right, and they never peek."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from patience.analysis.fair import Budget, FairHint, Odds, completions, fair_hint, observe, odds
 from patience.deals import deck_text, shuffled_deck
-from patience.fair import Budget, FairHint, Odds, completions, fair_hint, observe, odds
 from patience.kit import observing
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, solve

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from patience.fair import Budget, FairProgress, completions, fair_hint, observe
+from patience.analysis.fair import Budget, FairProgress, completions, fair_hint, observe
 from patience.rules import Game, Move, get_game
 from patience.solver import WON
 

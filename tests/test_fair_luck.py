@@ -1,4 +1,4 @@
-"""Luck or play (``patience.fair_luck``): a lost game's fall in fair odds, split into cards and moves."""
+"""Luck or play (``patience.analysis.fair_luck``): a lost game's fall in fair odds, cards against moves."""
 
 from __future__ import annotations
 
@@ -6,12 +6,19 @@ from typing import Any
 
 import pytest
 
-from patience.fair import Budget, Odds, completions
-from patience.fair_luck import LuckOrPlay, LuckOrPlayRun, Solver, luck_or_play, luck_or_play_text, odds_after
-from patience.fair_review import Decision, fair_review
+from patience.analysis.fair import Budget, Odds, completions
+from patience.analysis.fair_luck import (
+    LuckOrPlay,
+    LuckOrPlayRun,
+    Solver,
+    luck_or_play,
+    luck_or_play_text,
+    odds_after,
+)
+from patience.analysis.fair_review import Decision, fair_review
+from patience.analysis.review import positions_of
 from patience.i18n import language
 from patience.kit import observing
-from patience.review import positions_of
 from patience.rules import Game, Move, get_game
 from patience.solver import WON, solve
 from tests.test_fair import reordered_deck

@@ -1,4 +1,4 @@
-"""The fair review (``patience.fair_review``): odds before and after each decision, never peeking."""
+"""The fair review (``patience.analysis.fair_review``): odds before and after each decision, never peeking."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patience.fair import Budget, Odds
-from patience.fair_review import Decision, FairReview, FairReviewRun, costliest_text, fair_review
+from patience.analysis.fair import Budget, Odds
+from patience.analysis.fair_review import Decision, FairReview, FairReviewRun, costliest_text, fair_review
+from patience.analysis.review import positions_of
 from patience.i18n import language
-from patience.review import positions_of
 from patience.rules import Move, get_game
 from tests.test_fair import reordered_deck
 from tests.test_observation import random_game

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from patience import IllegalMoveError
+from patience.analysis.hints import hint
 from patience.cards import RANK, parse_card, rank_label
 from patience.deals import deck_text
 from patience.games.hamilton.rules import NO_CARD, NO_START, HamiltonState
-from patience.hints import hint
 from patience.layout import layout_text
 from patience.rules import CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, Move
 from tests.positions import HAMILTON as GAME

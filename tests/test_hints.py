@@ -6,7 +6,7 @@ import threading
 import time
 
 from patience import get_game
-from patience.hints import Hint, heuristic_move, hint, known_hint, winnability
+from patience.analysis.hints import Hint, heuristic_move, hint, known_hint, winnability
 from patience.i18n import language
 from patience.rules import Move
 from patience.wording import move_instruction

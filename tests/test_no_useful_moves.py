@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from patience.hints import STATUS_LOST, known_hint, positions_seen, undoes, useful_moves
+from patience.analysis.hints import STATUS_LOST, known_hint, positions_seen, undoes, useful_moves
 from patience.rules import Move, get_game
 from patience.store import Store
 from patience.table import Table

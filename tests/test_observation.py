@@ -1,4 +1,4 @@
-"""What the player sees (each game's ``observe``) and the completions drawn from it (``patience.fair``)."""
+"""What the player sees (each game's ``observe``) and the completions drawn from it (``analysis.fair``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from patience.analysis.fair import completions, observe
 from patience.deals import deck_text, shuffled_deck
 from patience.errors import PatienceError
-from patience.fair import completions, observe
 from patience.games.hamilton.rules import HamiltonState
 from patience.games.union_square.rules import UnionSquareState
 from patience.kit import observing

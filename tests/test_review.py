@@ -1,4 +1,4 @@
-"""``patience.review``: lost_at is exact on hand-made lost games, checked against every prefix."""
+"""``patience.analysis.review``: lost_at is exact on hand-made lost games, checked against every prefix."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from patience.analysis.review import _Search, positions_of, review
 from patience.deals import deck_text
 from patience.errors import IllegalMoveError
-from patience.review import _Search, positions_of, review
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
 

@@ -11,10 +11,10 @@ from collections import Counter
 import pytest
 
 from patience import IllegalMoveError
+from patience.analysis.hints import hint
 from patience.cards import RANK
 from patience.deals import deck_text
 from patience.games.union_square.rules import UnionSquareState
-from patience.hints import hint
 from patience.layout import layout_text
 from patience.rules import FOUNDATION, STOCK, STOCK_MOVE, TABLEAU, WASTE, Move
 from tests.positions import UNION_SQUARE as GAME

@@ -7,16 +7,16 @@ import json
 import sys
 from pathlib import Path
 
+from patience.analysis.fair import DEFAULT_SEED, Budget, Odds
+from patience.analysis.fair_luck import luck_or_play, luck_or_play_text
+from patience.analysis.fair_review import REVIEW_NODES, REVIEW_SAMPLES, costliest_text, fair_review
+from patience.analysis.review import Review, positions_of, review
 from patience.catalog import daily_deal, parse_day
 from patience.commands.options import count, seconds
 from patience.errors import IllegalMoveError, InvalidDealError, InvalidRecordError, PatienceError
-from patience.fair import DEFAULT_SEED, Budget, Odds
-from patience.fair_luck import luck_or_play, luck_or_play_text
-from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, costliest_text, fair_review
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int
-from patience.review import Review, positions_of, review
 from patience.rules import Game, Move, State, game_slugs, get_game
 from patience.wording import describe_move, move_text
 

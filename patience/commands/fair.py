@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
+from patience.analysis.fair import DEFAULT_SAMPLES, DEFAULT_SEED, Budget, Odds, observe, odds
 from patience.errors import InvalidRecordError, PatienceError
-from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, Budget, Odds, observe, odds
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_float, parse_int

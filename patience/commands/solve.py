@@ -8,10 +8,17 @@ import sys
 from pathlib import Path
 
 from patience.analyse import Analysis
+from patience.analysis.fair import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    check_sampling,
+    fair_hint,
+    fair_hint_text,
+    observe,
+)
 from patience.commands.fair import DEFAULT_FAIR_SECONDS, budget_of, sampling_arguments
 from patience.commands.options import count, seconds, tell_if_core_absent
 from patience.errors import InvalidRecordError, PatienceError
-from patience.fair import DEFAULT_SAMPLES, DEFAULT_SEED, check_sampling, fair_hint, fair_hint_text, observe
 from patience.i18n import _, ngettext
 from patience.notation import parse_moves, read_record
 from patience.numbers import parse_int

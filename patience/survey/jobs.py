@@ -3,7 +3,7 @@
 A job is ``(game slug, deal number, max_nodes, max_seconds)``, the deal
 solved knowing the stock (the ``thoughtful`` policy), or the same with a
 fifth item, ``samples``, the deal played by the fair player
-(:func:`~patience.fair_player.play_fair`, the ``fair`` policy; the budget is
+(:func:`~patience.analysis.fair_player.play_fair`, the ``fair`` policy; the budget is
 then per solve). Jobs are small, plain and picklable, so the same jobs go to
 local processes or to a Dask cluster.
 
@@ -65,8 +65,8 @@ def play_deal(job: FairJob) -> Row:
     >>> row["policy"], row["outcome"], row["end"], row["samples"], row["max_nodes"]
     ('fair', 'lost', 'no-winning-sample', 2, 200)
     """
-    from patience.fair import Budget  # here: patience.fair imports this package
-    from patience.fair_player import play_fair
+    from patience.analysis.fair import Budget  # here: patience.analysis.fair imports this package
+    from patience.analysis.fair_player import play_fair
 
     slug, deal, max_nodes, max_seconds, samples = job
     started = time.monotonic()

@@ -13,7 +13,7 @@ deals are solved is the backend's business: local processes
 
 The ``policy`` says how a deal is decided: ``thoughtful`` solves it knowing
 the stock's order; ``fair`` has the fair player
-(:mod:`patience.fair_player`) play it seeing only what a player sees, with
+(:mod:`patience.analysis.fair_player`) play it seeing only what a player sees, with
 ``samples`` completions per decision. A results file may hold both: each
 run reads and resumes only its own policy's rows.
 """
@@ -145,7 +145,10 @@ def _jobs_for(policy: str, samples: int | None, max_nodes: int | None,
               max_seconds: float | None) -> Callable[[str, int], Job]:
     """How to make a deal's job under ``policy``; :class:`PatienceError` for a bad policy or samples."""
     if policy == FAIR:
-        from patience.fair import DEFAULT_SAMPLES, check_sampling  # here: patience.fair imports this package
+        from patience.analysis.fair import (  # here: patience.analysis.fair imports this package
+            DEFAULT_SAMPLES,
+            check_sampling,
+        )
 
         k = DEFAULT_SAMPLES if samples is None else samples
         check_sampling(k, 0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from patience.analyse import Analysis
-from patience.hints import Hint
+from patience.analysis.hints import Hint
 from patience.observation import Observation
 from patience.rules import State
 from patience.store import GameRecord

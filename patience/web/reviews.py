@@ -16,11 +16,11 @@ from typing import Final, Literal, TypedDict
 
 from starlette.concurrency import run_in_threadpool
 
-from patience.fair_luck import luck_or_play_text
-from patience.fair_review import costliest_text
+from patience.analysis.fair_luck import luck_or_play_text
+from patience.analysis.fair_review import costliest_text
+from patience.analysis.review import positions_of
 from patience.i18n import _, ngettext
 from patience.kit import observing
-from patience.review import positions_of
 from patience.rules import Game, Move, State, get_game
 from patience.solver.result import Status
 from patience.table import deal_of, stale

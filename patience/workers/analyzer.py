@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Final, ParamSpec, TypeVar
 
-from patience.hints import known_hint
+from patience.analysis.hints import known_hint
 from patience.i18n import _, language
 from patience.observation import Observation
 from patience.rules import Game, Move, State, get_game
@@ -72,14 +72,14 @@ WINNABLE_QUEUE: Final = 64
 
 def search_job(spec: SearchSpec) -> SearchAnswer:
     """In a worker process: the status of a position and, when winnable, the winning line."""
-    from patience.hints import decide
+    from patience.analysis.hints import decide
 
     return SearchAnswer(*decide(get_game(spec.slug), spec.state, spec.budget))
 
 
 def hint_job(spec: HintSpec) -> HintAnswer:
     """In a worker process: the hint for a position, its texts in ``spec.lang``."""
-    from patience.hints import hint
+    from patience.analysis.hints import hint
 
     with language(spec.lang):
         found = hint(get_game(spec.slug), spec.state, budget=spec.budget,
@@ -264,7 +264,7 @@ class Analyzer:
     async def fair_hint(self, slug: str, observation: Observation, seed: int, samples: int,
                         max_nodes: int | None, last_move: str | None, lang: str,
                         token: str | None = None) -> FairHintAnswer:
-        """The fair hint (:func:`patience.fair.fair_hint`) from a hint worker, awaited without a thread.
+        """The fair hint (:func:`patience.analysis.fair.fair_hint`) from a hint worker, awaited, no thread.
 
         Same busy rule as :meth:`hint`: beyond the hint queue, or when the worker is late, the
         heuristic's move on a completion of the observation answers at once, marked ``busy``.

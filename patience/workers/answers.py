@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Self
 
-from patience.fair import Odds
-from patience.fair_luck import Known as LuckKnown
-from patience.fair_luck import LuckOrPlay
-from patience.fair_review import Decision, Known
-from patience.hints import Hint
-from patience.review import Review
+from patience.analysis.fair import Odds
+from patience.analysis.fair_luck import Known as LuckKnown
+from patience.analysis.fair_luck import LuckOrPlay
+from patience.analysis.fair_review import Decision, Known
+from patience.analysis.hints import Hint
+from patience.analysis.review import Review
 from patience.rules import Move
 from patience.solver.result import Status
 
@@ -63,7 +63,7 @@ class ReviewAnswer:
 
     @classmethod
     def of(cls, found: Review) -> ReviewAnswer:
-        """A :class:`patience.review.Review` as the API answers it (moves in notation)."""
+        """A :class:`patience.analysis.review.Review` as the API answers it (moves in notation)."""
         return cls(game=found.game, moves=found.moves, status=str(found.status), lost_at=found.lost_at,
                    better=None if found.better is None else str(found.better),
                    line=tuple(str(m) for m in found.line))
@@ -104,7 +104,7 @@ class HintAnswer:
 
     @classmethod
     def of(cls, found: Hint) -> HintAnswer:
-        """A :class:`patience.hints.Hint` as the API answers it."""
+        """A :class:`patience.analysis.hints.Hint` as the API answers it."""
         return cls(move=None if found.move is None else str(found.move), basis=str(found.basis),
                    status=str(found.status), explanation=str(found.explanation),
                    line=tuple(str(m) for m in (found.line or ())), no_useful_moves=bool(found.end))

@@ -1,6 +1,6 @@
 """Fair reviews for the web app: done piece by piece in the review worker while a page asks.
 
-A fair review (:mod:`patience.fair_review`) solves a few completions at every
+A fair review (:mod:`patience.analysis.fair_review`) solves a few completions at every
 decision of a game: often more than one review budget of work. So
 :class:`FairReviews` runs it in pieces, each in the review worker
 (:meth:`patience.workers.reviews.Reviewer.submit`: one job at a time, the
@@ -12,7 +12,7 @@ when a page asks (``GET …/review?fair=1``) and none is running for the game;
 a piece refused as busy, or cut short by a late or lost worker, is owed and
 starts again on the next question (three failures in a row end the tries).
 Once every decision is looked at, a game that was not won has its fall in
-fair odds split into luck and play (:mod:`patience.fair_luck`, with the
+fair odds split into luck and play (:mod:`patience.analysis.fair_luck`, with the
 review's own samples, seed and node budget) the same way, piece by piece.
 Progress is kept by game and version (at most :data:`KEPT`).
 """
@@ -29,11 +29,18 @@ from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+from patience.analysis.fair import Budget, Odds
+from patience.analysis.fair_luck import Known as LuckKnown
+from patience.analysis.fair_luck import LuckOrPlay, LuckOrPlayRun
+from patience.analysis.fair_review import (
+    REVIEW_NODES,
+    REVIEW_SAMPLES,
+    Decision,
+    FairReview,
+    FairReviewRun,
+    Known,
+)
 from patience.cache import BoundedCache
-from patience.fair import Budget, Odds
-from patience.fair_luck import Known as LuckKnown
-from patience.fair_luck import LuckOrPlay, LuckOrPlayRun
-from patience.fair_review import REVIEW_NODES, REVIEW_SAMPLES, Decision, FairReview, FairReviewRun, Known
 from patience.rules import get_game
 from patience.workers.answers import LuckPieceAnswer, ReviewPieceAnswer
 from patience.workers.jobs import LuckPieceSpec, ReviewPieceSpec

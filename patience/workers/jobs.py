@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from patience.fair import Odds
-from patience.fair_luck import Known as LuckKnown
-from patience.fair_review import Decision, FairReview, Known
+from patience.analysis.fair import Odds
+from patience.analysis.fair_luck import Known as LuckKnown
+from patience.analysis.fair_review import Decision, FairReview, Known
 from patience.observation import Observation
 from patience.rules import State
 

@@ -22,7 +22,7 @@ The samples' seed comes from the observation alone (:func:`seed_of`), so two
 games that differ only in the order of cards nobody has seen get the same
 samples, the same odds and the same fair hint: nothing hidden is read.
 
->>> from patience.fair import observe
+>>> from patience.analysis.fair import observe
 >>> from patience.rules import get_game
 >>> game = get_game("hamilton")
 >>> seed_of(observe(game, 1, [])) == seed_of(observe(game, 1, []))
@@ -42,8 +42,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Final
 
+from patience.analysis.fair import Budget, Odds, completions
 from patience.cache import BoundedCache
-from patience.fair import Budget, Odds, completions
 from patience.observation import Observation
 from patience.rules import get_game
 from patience.solver import LOST, WON, solve
@@ -90,7 +90,7 @@ def odds_batch(spec: OddsSpec) -> OddsCounts:
     """In a worker process: how many of completions ``spec.start`` to ``spec.stop - 1`` are won, lost
     and not decided.
 
-    The completions are :func:`patience.fair.completions`' first ``stop`` for ``seed`` (so the
+    The completions are :func:`patience.analysis.fair.completions`' first ``stop`` for ``seed`` (so the
     batches of one observation together are exactly its first ``stop`` samples).
     """
     game = get_game(spec.slug)
@@ -249,11 +249,11 @@ HINT_SAMPLES: Final = 32
 def fair_hint_job(spec: FairHintSpec) -> FairHintAnswer:
     """In a worker process: the fair hint for an observation, as the API answers it, its text in ``lang``.
 
-    It stops early once the best move is clear (:func:`patience.fair.fair_hint`'s ``early_stop``);
+    It stops early once the best move is clear (:func:`patience.analysis.fair.fair_hint`'s ``early_stop``);
     with a ``token``, its progress after each completion goes to the pool's queue as
     ``(token, FairProgress)``.
     """
-    from patience.fair import FairProgress, fair_hint, fair_hint_text
+    from patience.analysis.fair import FairProgress, fair_hint, fair_hint_text
     from patience.i18n import language
 
     def told(progress: FairProgress) -> None:
@@ -274,7 +274,7 @@ def fair_hint_job(spec: FairHintSpec) -> FairHintAnswer:
 
 def quick_fair_hint(slug: str, observation: Observation, seed: int, last: str | None) -> FairHintAnswer:
     """The heuristic move on a completion of the observation (no search, nothing hidden read)."""
-    from patience.hints import known_hint
+    from patience.analysis.hints import known_hint
     from patience.rules import Move
 
     game = get_game(slug)

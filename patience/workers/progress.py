@@ -3,7 +3,7 @@
 A fair hint solves its completions one at a time in a worker process (see
 :func:`patience.workers.odds.fair_hint_job`); after each it puts
 ``(token, progress)`` on the hint pool's queue, the progress a
-:class:`patience.fair.FairProgress`. One thread of the server
+:class:`patience.analysis.fair.FairProgress`. One thread of the server
 reads that queue into a :class:`ProgressBoard`, where a page's question
 (``GET /api/games/{id}/hint/progress``) finds it by token: the game and its
 version. The board keeps the newest :data:`KEPT` hints only.
@@ -26,8 +26,8 @@ import threading
 from multiprocessing.queues import SimpleQueue
 from typing import Final, cast
 
+from patience.analysis.fair import FairProgress, FairProgressJson
 from patience.cache import BoundedCache
-from patience.fair import FairProgress, FairProgressJson
 from patience.workers.answers import FairHintAnswer
 from patience.workers.pool import context
 

@@ -45,7 +45,7 @@ ReviewJob = Callable[[ReviewSpec], ReviewAnswer]
 
 def review_job(spec: ReviewSpec) -> ReviewAnswer:
     """In a worker process: the review of a game (``patience review``'s answer)."""
-    from patience.review import review
+    from patience.analysis.review import review
 
     return ReviewAnswer.of(review(get_game(spec.slug), spec.deal, spec.moves, max_seconds=spec.budget))
 

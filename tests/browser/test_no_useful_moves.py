@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from patience.hints import STATUS_LOST, known_hint, positions_seen
+from patience.analysis.hints import STATUS_LOST, known_hint, positions_seen
 from patience.rules import Move, get_game
 from tests.browser.helpers import control, open_deal, post_moves
 

@@ -8,11 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import patience.fair_player as fair_player
+import patience.analysis.fair_player as fair_player
 from patience import get_game
-from patience.errors import PatienceError
-from patience.fair import Budget, FairHint, fair_hint
-from patience.fair_player import (
+from patience.analysis.fair import Budget, FairHint, fair_hint
+from patience.analysis.fair_player import (
     END_MOVE_CAP,
     END_NO_MOVE,
     END_NO_WINNING_SAMPLE,
@@ -22,6 +21,7 @@ from patience.fair_player import (
     decision_seed,
     play_fair,
 )
+from patience.errors import PatienceError
 from patience.kit import observing
 from patience.observation import Observation
 from patience.rules import STOCK_MOVE, Move

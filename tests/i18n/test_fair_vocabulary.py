@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from patience import get_game
-from patience.fair import Odds
-from patience.fair_review import Decision, FairReview, costliest_text
+from patience.analysis.fair import Odds
+from patience.analysis.fair_review import Decision, FairReview, costliest_text
 from patience.i18n import language
 from patience.rules import Move
 

@@ -16,7 +16,7 @@ import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
-from patience.hints import heuristic_move, hint
+from patience.analysis.hints import heuristic_move, hint
 from patience.i18n import LANGUAGES, LOCALE_DIR, language
 from patience.rules import CHOOSER, FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, get_game
 from patience.wording import move_text, refusal
@@ -26,7 +26,7 @@ DECK_LETTERS = re.compile(r"(?<!\w)(?:10|[A2-9TJQK])[CDHS](?!\w)")
 
 #: Where the texts of refusals and hints come from (the terminal's help, which teaches what to
 #: type, and the parser's messages about typed moves are not among them).
-PLAYER_READS = ("patience/games/", "patience/errors.py", "patience/hints.py", "patience/wording.py",
+PLAYER_READS = ("patience/games/", "patience/errors.py", "patience/analysis/hints.py", "patience/wording.py",
                 "patience/finish.py", "patience/table.py", "patience/web/service.py",
                 "patience/web/messages.py", "patience/web/routers/")
 #: A game kit's table texts: chiefly the terminal help's lines, which teach what to type.

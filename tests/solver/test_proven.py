@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from patience import get_game
+from patience.analysis.review import positions_of
 from patience.games.union_square.runs import _finished, relaxed_search
-from patience.review import positions_of
 from patience.rules import Game
 from patience.solver import LOST, WON, Proven, solve
 from patience.solver.expand import Expander

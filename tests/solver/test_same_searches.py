@@ -34,7 +34,7 @@ import hashlib
 import pytest
 
 from patience import get_game
-from patience.fair import completions, observe
+from patience.analysis.fair import completions, observe
 from patience.solver import solve
 
 # (game, deal, completion of its opening with seed 0, budget) -> (outcome, positions, line or its

@@ -236,7 +236,7 @@ def test_many_hints_never_hold_up_other_requests(tmp_path: Path) -> None:
 
 
 def test_the_heuristic_never_takes_back_the_move_just_played() -> None:
-    from patience.hints import heuristic_move, undoes
+    from patience.analysis.hints import heuristic_move, undoes
     from patience.rules import get_game
 
     game = get_game("hamilton")

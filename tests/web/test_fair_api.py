@@ -149,7 +149,7 @@ def test_the_fair_hint_s_progress_ends_with_its_answer(client: TestClient) -> No
 
 def test_a_hint_worker_s_report_reaches_the_progress_board(app: FastAPI) -> None:
     """The path a fair hint's progress takes: a worker process's report, read into the board."""
-    from patience.fair import FairProgress
+    from patience.analysis.fair import FairProgress
     from patience.rules import Move
     from patience.workers.pool import report
 
@@ -168,7 +168,7 @@ def test_the_hint_job_reports_each_completion_it_decides() -> None:
     """In the worker: one report per completion solved, with the best move so far, then the answer."""
     import queue
 
-    from patience.fair import observe
+    from patience.analysis.fair import observe
     from patience.workers import pool
     from patience.workers.jobs import FairHintSpec
     from patience.workers.odds import fair_hint_job, seed_of

@@ -11,9 +11,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from patience.analysis.fair_luck import LuckOrPlay
+from patience.analysis.fair_review import Decision
 from patience.cli import main
-from patience.fair_luck import LuckOrPlay
-from patience.fair_review import Decision
 from patience.workers.fair_reviews import FairReviews
 from tests.test_fair_review import LOST_GAME
 from tests.web.conftest import new_game, play, union_square_winning_deal

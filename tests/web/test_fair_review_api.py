@@ -12,8 +12,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from patience.fair import Budget
-from patience.fair_review import fair_review
+from patience.analysis.fair import Budget
+from patience.analysis.fair_review import fair_review
 from patience.rules import get_game
 from patience.web import create_app
 from patience.web.schemas import ReviewOut

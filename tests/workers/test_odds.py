@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 
-from patience.fair import Budget, observe, odds
+from patience.analysis.fair import Budget, observe, odds
 from patience.rules import get_game
 from patience.workers.answers import OddsCounts
 from patience.workers.jobs import OddsSpec

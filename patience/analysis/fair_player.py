@@ -1,6 +1,6 @@
 """A fair player: plays a numbered deal from the start, seeing only what a player sees.
 
-At each position it asks :func:`~patience.fair.fair_hint` what to play, with
+At each position it asks :func:`~patience.analysis.fair.fair_hint` what to play, with
 the player's :class:`~patience.observation.Observation` only: a safe move (the
 game kit's ``SearchKit.safe_move``) is played at once, any other move is the
 one after which most of ``samples`` sampled completions can still be won,
@@ -42,8 +42,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
+from patience.analysis.fair import DEFAULT_SAMPLES, Budget, FairHint, check_sampling, fair_hint
 from patience.deals import MAX_DEAL, check_deal_number
-from patience.fair import DEFAULT_SAMPLES, Budget, FairHint, check_sampling, fair_hint
 from patience.kit import observing
 from patience.observation import Observation
 from patience.rules import Game, Move, State

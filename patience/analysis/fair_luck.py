@@ -1,6 +1,6 @@
 """Luck or play: how much of a lost game's fall in fair odds the player's own moves cost.
 
-A fair review (:mod:`patience.fair_review`) gives the share of the ways to deal
+A fair review (:mod:`patience.analysis.fair_review`) gives the share of the ways to deal
 the unseen cards that still win before and after each decision. The fall from
 the deal to the end has two causes: the cards that turned up (luck) and the
 player's choices (play). Play's part is measured move by move against the
@@ -15,8 +15,8 @@ cards gave some back in between.
 All shares are estimates over a few completions each, so the line says "about".
 
 >>> from patience import get_game
->>> from patience.fair import Budget
->>> from patience.fair_review import fair_review
+>>> from patience.analysis.fair import Budget
+>>> from patience.analysis.fair_review import fair_review
 >>> game = get_game("hamilton")
 >>> moves = ["s", "c-f1", "t2-t1", "s", "t2-t3"]
 >>> review = fair_review(game, 1, moves, samples=4, seed=3, budget=Budget(max_nodes=2000))
@@ -34,12 +34,12 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
+from patience.analysis.fair import Odds, completions
+from patience.analysis.fair_review import Decision, FairReview
+from patience.analysis.review import positions_of
 from patience.errors import IllegalMoveError
-from patience.fair import Odds, completions
-from patience.fair_review import Decision, FairReview
 from patience.i18n import _, ngettext
 from patience.kit import observing
-from patience.review import positions_of
 from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
@@ -48,7 +48,7 @@ from patience.solver.canonical import canonical_key
 Known = dict[Hashable, tuple[str, tuple[Move, ...], State]]
 
 class LuckOrPlayJson(TypedDict):
-    """:meth:`LuckOrPlay.as_json`: odds as :meth:`~patience.fair.Odds.as_json`, parts as shares."""
+    """:meth:`LuckOrPlay.as_json`: odds as :meth:`~patience.analysis.fair.Odds.as_json`, parts as shares."""
 
     deal: dict[str, int | float]
     end: dict[str, int | float]
@@ -120,8 +120,8 @@ class LuckOrPlayRun:
     (the solves kept) are what :meth:`progress` gave: a run resumed so answers as one never stopped.
 
     >>> from patience import get_game
-    >>> from patience.fair import Budget
-    >>> from patience.fair_review import fair_review
+    >>> from patience.analysis.fair import Budget
+    >>> from patience.analysis.fair_review import fair_review
     >>> game = get_game("hamilton")
     >>> moves = ["s", "c-f1", "t2-t1", "s", "t2-t3"]
     >>> review = fair_review(game, 1, moves, samples=4, seed=3, budget=Budget(max_nodes=2000))

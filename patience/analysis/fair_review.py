@@ -2,7 +2,7 @@
 
 For each decision of a game (a move that was not forced and not one the
 safe-move rules decide), the position's :class:`~patience.observation.Observation`
-is sampled into completions (:func:`patience.fair.completions`, the same
+is sampled into completions (:func:`patience.analysis.fair.completions`, the same
 seed at every position) and each is solved within a node budget: the share
 still winnable *before* the move. The same completions with the move played
 give the share *after* it, so the drop is the move's own cost, not the luck
@@ -34,10 +34,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypedDict
 
-from patience.fair import DEFAULT_SEED, Budget, Odds, check_sampling, completions
+from patience.analysis.fair import DEFAULT_SEED, Budget, Odds, check_sampling, completions
+from patience.analysis.review import positions_of
 from patience.i18n import _
 from patience.kit import kit_of, observing
-from patience.review import positions_of
 from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, solve
 from patience.solver.canonical import canonical_key
@@ -75,7 +75,7 @@ class Decision:
 
 
 class DecisionJson(TypedDict):
-    """:meth:`Decision.as_json`: the odds as :meth:`~patience.fair.Odds.as_json`."""
+    """:meth:`Decision.as_json`: the odds as :meth:`~patience.analysis.fair.Odds.as_json`."""
 
     number: int
     move: str
