@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from patience import get_game
+from tests.whole import sampled
 
 RESULTS = sorted((Path(__file__).resolve().parent.parent.parent / "docs" / "survey").glob("*.jsonl.gz"))
 
@@ -22,25 +22,11 @@ def test_there_are_results_files() -> None:
     assert len(RESULTS) >= 4
 
 
-#: Every won line replays when set (``PATIENCE_REPLAY_ALL=1``); otherwise the won lines of every
-#: tenth deal and every fair game do, so the default run stays short as the survey grows.
-REPLAY_ALL = os.environ.get("PATIENCE_REPLAY_ALL") == "1"
-
-
-def replayed(deal: int, fair: bool) -> bool:
-    """Whether a row's line is replayed in this run.
-
-    >>> replayed(20, False), replayed(21, False), replayed(21, True)
-    (True, False, True)
-    """
-    return REPLAY_ALL or fair or deal % 10 == 0
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("path", RESULTS, ids=lambda p: p.name)
 def test_every_won_line_replays_to_a_win(path: Path) -> None:
     """Each ``won`` row's moves, replayed from the numbered deal with every move checked, win
-    (a tenth of the deals unless ``PATIENCE_REPLAY_ALL=1``); a row not won has no moves."""
+    (every tenth deal's unless ``PATIENCE_TESTS_WHOLE=1``); a row not won has no moves."""
     won = 0
     with gzip.open(path, "rt", encoding="utf-8") as rows:
         for line in rows:
@@ -49,7 +35,7 @@ def test_every_won_line_replays_to_a_win(path: Path) -> None:
             if row["outcome"] != "won" and not fair:
                 assert row["moves"] == [], row["deal"]
                 continue
-            if not replayed(row["deal"], fair):
+            if not (fair or sampled(row["deal"], 10)):
                 continue
             game = get_game(row["game"])
             moves = [game.parse_move(text) for text in row["moves"]]
