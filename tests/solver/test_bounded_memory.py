@@ -80,7 +80,9 @@ def test_tiny_caps_answer_tiny_positions_as_the_brute_force_does() -> None:
                     assert _checked_answer(game, state, table_cap, strategy) == truth, (state, table_cap)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+# derandomized: a rare example takes minutes, and a test run's length should not depend on luck
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much])
 @given(deck=st.permutations(CARDS), places=st.lists(st.integers(0, 4), min_size=8, max_size=8),
        table_cap=st.integers(1, 30), strategy=st.sampled_from(search_module.STRATEGIES))
 def test_any_cap_answers_any_tiny_position_as_the_brute_force_does(
