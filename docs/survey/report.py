@@ -4,7 +4,8 @@ Run ``python docs/survey/report.py`` (from the project's root). For each
 results file of the thoughtful survey and for each game in all, it prints the
 counts and the 95% Wilson interval (unknown deals counted both ways, the
 latest row of a deal counting), the seconds per decided deal, the length of
-the winning lines and, for Hamilton, the start rank the winning lines chose.
+the winning lines, the proof sizes (positions the deciding search expanded, won and lost deals
+apart) and, for Hamilton, the start rank the winning lines chose.
 
 ``python docs/survey/report.py --fair [FILE ...]`` prints the fair player's
 results (the files given, plain or gzipped, by default this folder's
@@ -12,6 +13,12 @@ results (the files given, plain or gzipped, by default this folder's
 table of ``docs/winnability.md``, then per game the check that the fair
 player won no deal proven lost (exit status 1 if it did), how its games
 ended, its processor seconds per deal and the command that makes such rows.
+
+``python docs/survey/report.py --start-ranks [FILE ...]`` prints, from the rows of
+``docs/survey/start_ranks.py`` (by default this folder's ``start-ranks-*.jsonl.gz``), the Hamilton
+win rate per start rank and per choice (first, second or third card of the stock), how many of a
+won deal's three start cards win, and the check against the thoughtful survey: a deal is won
+exactly when one of its start cards wins (exit status 1 if a deal says otherwise).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 from patience import get_game
 from patience.cards import RANK
+from patience.interval import wilson
 from patience.survey import FAIR, policy_of, quantile, read_rows, summarize
 from patience.survey.compare import Comparison, compare, markdown_table
 
@@ -70,6 +78,10 @@ def report(name: str, rows: dict[int, dict[str, Any]]) -> None:
     won = [r for r in decided if r["outcome"] == "won"]
     print(f"seconds per decided deal: {spread([round(float(r['seconds']), 2) for r in decided])}")
     print(f"winning-line length (moves): {spread([float(len(r['moves'])) for r in won])}")
+    for outcome in ("won", "lost"):
+        sizes = [float(r["nodes"]) for r in decided if r["outcome"] == outcome and "nodes" in r]
+        if sizes:
+            print(f"proof size of the {outcome} deals (positions): {spread(sizes)}")
     if won and won[0]["game"] == "hamilton":
         ranks = Counter(start_rank(int(r["deal"]), r["moves"]) for r in won)
         print("start rank of the winning lines: "
@@ -79,7 +91,8 @@ def report(name: str, rows: dict[int, dict[str, Any]]) -> None:
 
 def thoughtful_files() -> list[Path]:
     """This folder's results files of the thoughtful survey (the fair player's left out)."""
-    return [path for path in sorted(HERE.glob("*.jsonl.gz")) if not path.name.startswith("fair-")]
+    return [path for path in sorted(HERE.glob("*.jsonl.gz"))
+            if not path.name.startswith(("fair-", "start-ranks-"))]
 
 
 def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Comparison]:
@@ -119,7 +132,61 @@ def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Co
     return comparisons
 
 
+def rate_text(won: int, lost: int, unknown: int) -> str:
+    """``won/n``, the 95% Wilson interval with the unknown counted both ways, in points."""
+    n = won + lost + unknown
+    low, high = wilson(won, n)[0], wilson(won + unknown, n)[1]
+    return f"{won:,}/{n:,} won, {unknown} unknown, {100 * low:.1f}% - {100 * high:.1f}%"
+
+
+def start_rank_report(paths: list[Path], thoughtful_paths: list[Path]) -> int:
+    """Print the win rate per start rank and per choice; the number of deals the thoughtful survey
+    contradicts (won by it but every start card lost, or lost by it but a start card won)."""
+    choices: dict[tuple[int, int], dict[str, Any]] = {}
+    for path in paths:
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8") as rows:
+            for line in rows:
+                row = json.loads(line)
+                choices[(int(row["deal"]), int(row["choice"]))] = row
+    by_rank: dict[int, Counter[str]] = {rank: Counter() for rank in range(1, 14)}
+    by_choice: dict[int, Counter[str]] = {choice: Counter() for choice in (1, 2, 3)}
+    deals: dict[int, list[str]] = {}
+    for (deal, choice), row in sorted(choices.items()):
+        by_rank[int(row["start_rank"])][row["outcome"]] += 1
+        by_choice[choice][row["outcome"]] += 1
+        deals.setdefault(deal, []).append(row["outcome"])
+    print(f"## Hamilton start cards searched one by one: {len(choices):,} choices of {len(deals):,} deals")
+    print("| start rank | choices | win rate of the choice, 95% Wilson interval |")
+    print("|---|---|---|")
+    for rank, counts in by_rank.items():
+        print(f"| {RANK_NAMES[rank]} | {sum(counts.values()):,} | "
+              f"{rate_text(counts['won'], counts['lost'], counts['unknown'])} |")
+    for choice, counts in by_choice.items():
+        print(f"choice {choice}: {rate_text(counts['won'], counts['lost'], counts['unknown'])}")
+    whole = [outcomes for outcomes in deals.values() if len(outcomes) == 3]
+    winners = Counter(outcomes.count("won") for outcomes in whole if "unknown" not in outcomes)
+    print("start cards that win, per deal with all three decided: "
+          + ", ".join(f"{count} {winners[count]:,}" for count in range(4)))
+    thoughtful: dict[int, str] = {}
+    for path in thoughtful_paths:
+        for deal, row in latest_rows(path).items():
+            if row["game"] == "hamilton" and policy_of(row) != FAIR:
+                thoughtful[deal] = row["outcome"]
+    contradictions = [deal for deal, outcomes in sorted(deals.items()) if len(outcomes) == 3 and (
+        (thoughtful.get(deal) == "won" and outcomes.count("lost") == 3)
+        or (thoughtful.get(deal) == "lost" and "won" in outcomes))]
+    settled = [deal for deal, outcomes in sorted(deals.items())
+               if thoughtful.get(deal) == "unknown" and ("won" in outcomes or outcomes.count("lost") == 3)]
+    print("against the thoughtful survey (must be none): " + (", ".join(map(str, contradictions)) or "none"))
+    print("thoughtfully unknown, decided here: " + (", ".join(map(str, settled)) or "none"))
+    return len(contradictions)
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "--start-ranks":
+        paths = [Path(arg) for arg in argv[1:]] or sorted(HERE.glob("start-ranks-*.jsonl.gz"))
+        return 1 if start_rank_report(paths, thoughtful_files()) else 0
     if argv and argv[0] == "--fair":
         paths = [Path(arg) for arg in argv[1:]] or sorted(HERE.glob("fair-*.jsonl.gz"))
         comparisons = fair_report(paths, thoughtful_files())
