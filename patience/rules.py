@@ -19,6 +19,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Final, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from patience.deals import MAX_DEAL, MIN_DEAL
@@ -168,6 +169,9 @@ class Move(NamedTuple):
         t = text.strip().lower()
         if t == "s":
             return STOCK_MOVE
+        known = _PARSED.get(t)
+        if known is not None:
+            return known
         match = _MOVE_RE.match(t)
         if not match:
             raise InvalidMoveError(
@@ -179,10 +183,18 @@ class Move(NamedTuple):
             raise InvalidMoveError(
                 _("move {text!r} has the same source and target").format(text=text.strip()))
         count = int(match[3]) if match[3] else 1
-        return cls(src, dst, count)
+        move = cls(src, dst, count)
+        if len(_PARSED) < _PARSED_MAX:
+            _PARSED[t] = move
+        return move
 
 
 STOCK_MOVE: Final = Move(STOCK, STOCK, 0)
+
+#: Move texts read before (lower case, trimmed) and their moves: replaying a solver's line reads the
+#: same few hundred texts again and again. Only texts that parsed are kept, at most ``_PARSED_MAX``.
+_PARSED: Final[dict[str, Move]] = {}
+_PARSED_MAX: Final = 4096
 
 #: MOVE_TABLE[src][dst][count]: every pile-to-pile move made once, so the hot
 #: move generators look moves up instead of building them.
@@ -347,10 +359,15 @@ class Game(ABC, Generic[S]):
     def parse_position(self, text: str) -> S:
         """Read :meth:`position_text` back; raise ``InvalidRecordError`` when it is wrong."""
 
+    @cached_property
+    def _known_piles(self) -> frozenset[int]:
+        """:meth:`piles` as a set, made once (reading a solver's line asks it at every move)."""
+        return frozenset(self.piles())
+
     def parse_move(self, text: str) -> Move:
         """Parse move text and check that its piles exist in this game."""
         move = Move.parse(text)
-        known = self.piles()
+        known = self._known_piles
         for pile in (move.src, move.dst):
             if pile not in known:
                 raise InvalidMoveError(

@@ -157,6 +157,17 @@ def test_hamilton_has_no_pile_t9_or_waste() -> None:
     assert_refused(HAMILTON, state, Move(WASTE, TABLEAU), "Hamilton has no such pile to move from")
 
 
+def test_a_move_read_before_is_still_checked_against_each_game_and_a_bad_one_stays_refused() -> None:
+    """Move texts read once are kept, but each game still refuses the piles it lacks, every time."""
+    first = UNION_SQUARE.parse_move("t9-t1")
+    assert first == UNION_SQUARE.parse_move(" T9-t1 ") == Move(TABLEAU + 8, TABLEAU)
+    for _ in range(2):
+        with pytest.raises(InvalidMoveError, match=r"^Hamilton has no pile 't9'$"):
+            HAMILTON.parse_move("t9-t1")
+        with pytest.raises(InvalidMoveError, match=r"same source and target"):
+            Move.parse("t3-t3")
+
+
 def test_union_square_has_no_chooser() -> None:
     """Union Square has no Chooser: ``c`` is not one of its piles."""
     with pytest.raises(InvalidMoveError, match=r"^Union Square has no pile 'c'$"):
