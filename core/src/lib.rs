@@ -6,6 +6,7 @@
 
 pub mod cards;
 pub mod hamilton;
+pub mod lines;
 pub mod moves;
 pub mod search;
 pub mod union_square;

@@ -4,18 +4,20 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::hamilton;
+use crate::lines::{self, LineGame};
 use crate::moves::Move;
 use crate::search::{self, Limits, SearchGame, Status};
 use crate::union_square;
 use crate::union_square::runs;
 
 /// What the boundary needs of a game's rules, beside its `SearchGame`.
-trait Engine: SearchGame + Default {
+trait Engine: SearchGame + Default + LineGame {
     fn parse(text: &str) -> Result<Self::State, String>;
     fn text(state: &Self::State) -> String;
     fn legal(state: &Self::State, out: &mut Vec<Move>);
@@ -283,6 +285,44 @@ struct Answer {
     memory_spent: bool,
 }
 
+/// A line from a position tidied as `patience/solver/lines.py`'s `shortened` tidies it (the same
+/// moves), its shortcut passes stopping after `max_seconds`; a move that does not parse or is not
+/// legal where the line reaches raises ValueError. Runs without the GIL. The line need not win;
+/// a winning one still wins (Python replays it before believing it).
+#[pyfunction]
+#[pyo3(signature = (game, position, moves, max_seconds=None))]
+fn tidy(
+    py: Python<'_>,
+    game: &str,
+    position: &str,
+    moves: Vec<String>,
+    max_seconds: Option<f64>,
+) -> PyResult<Vec<String>> {
+    let started = Instant::now();
+    with_engine!(game, E, {
+        let start = E::parse(position).map_err(value_error)?;
+        let mut line = Vec::with_capacity(moves.len());
+        let mut reached = None; // the position after the moves read so far (none: the start)
+        for (index, text) in moves.iter().enumerate() {
+            let here = reached.as_ref().unwrap_or(&start);
+            let mv = Move::parse(text)
+                .and_then(|mv| {
+                    if E::is_legal(here, mv) {
+                        Ok(mv)
+                    } else {
+                        Err(format!("move {text:?} is not legal here"))
+                    }
+                })
+                .map_err(|err| value_error(format!("move {}: {err}", index + 1)))?;
+            reached = Some(E::apply_move(here, mv));
+            line.push(mv);
+        }
+        let deadline = max_seconds.map(|s| started + Duration::from_secs_f64(s.max(0.0)));
+        let tidied = py.detach(|| lines::shortened(&E::default(), &start, &line, deadline));
+        Ok(tidied.iter().map(Move::text).collect())
+    })
+}
+
 /// Search a position for a winning line within the budgets, without holding the GIL.
 // Python's keyword arguments, one per budget: a struct would only move them.
 #[allow(clippy::too_many_arguments)]
@@ -423,6 +463,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(looser, m)?)?;
+    m.add_function(wrap_pyfunction!(tidy, m)?)?;
     m.add_class::<StopFlag>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Proofs>()?;

@@ -52,8 +52,7 @@ from dataclasses import dataclass, field
 from typing import Final, TypedDict
 
 from patience.rules import Game, Move, State
-from patience.solver import LOST, WON, Proven, Result, solve
-from patience.solver.lines import shortened
+from patience.solver import LOST, WON, Proven, Result, solve, tidied
 
 WON_STATUS: Final = "won"
 WINNABLE: Final = "winnable"
@@ -241,15 +240,14 @@ class _Search:
             self.probe *= GROWTH
 
     def tidy(self, k: int) -> tuple[Move, ...]:
-        """The winning line kept for position ``k``, shortened (:func:`~patience.solver.lines.shortened`)
+        """The winning line kept for position ``k``, shortened (:func:`~patience.solver.tidied`)
         when it replays to a win, and replayed again."""
         line = self.lines[k]
         state = self.states[k]
         try:
             if not line or not self.game.is_won(self.game.apply_all(state, line)):
                 return line
-            short = shortened(self.game, state, line, time.perf_counter() + self.tidy_seconds)
-            return short if self.game.is_won(self.game.apply_all(state, short)) else line
+            return tidied(self.game, state, line, time.perf_counter() + self.tidy_seconds)
         except ValueError:  # a line that does not replay (only a test's fake solver gives one)
             return line
 

@@ -23,10 +23,10 @@ from dataclasses import replace
 from types import ModuleType
 from typing import TypeVar
 
-from patience.rules import Game, State
+from patience.rules import Game, Move, State
 from patience.solver import switch
-from patience.solver.core import PositionRefused, knows, looser_with_core, replayed, solve_with_core
-from patience.solver.lines import SolverError, shortened
+from patience.solver.core import PositionRefused, knows, looser_with_core, solve_with_core, tidied_with_core
+from patience.solver.lines import SolverError, checked, shortened
 from patience.solver.proven import Proven
 from patience.solver.result import LOST, UNKNOWN, WON, Outcome, Result
 from patience.solver.room import default_table_cap
@@ -35,7 +35,7 @@ from patience.solver.search import search
 S = TypeVar("S", bound=State)
 
 __all__ = ["LOST", "UNKNOWN", "WON", "Outcome", "Proven", "Result", "SolverError", "default_table_cap",
-           "solve"]
+           "solve", "tidied"]
 
 #: Bytes of the compiled core's table per position of ``table_cap`` (a key and its slot).
 CORE_ENTRY_BYTES = 128
@@ -88,6 +88,24 @@ def solve(
                   looser_games=looser_games, tidy=tidy, proven=proven, looser=looser)
 
 
+def tidied(game: Game[S], state: S, line: tuple[Move, ...],
+           deadline: float | None = None) -> tuple[Move, ...]:
+    """A winning ``line`` from ``state`` without its loops and the moves it can do without
+    (:func:`~patience.solver.lines.shortened`, by the compiled core when :func:`solve` would use it),
+    replayed to a won position; the shortening stops at ``deadline`` (a :func:`time.perf_counter` time).
+
+    >>> from patience import get_game
+    >>> game = get_game("hamilton")
+    >>> line = solve(game, game.new(1), tidy=False).moves
+    >>> len(tidied(game, game.new(1), line)) <= len(line)
+    True
+    """
+    core = switch.core_module() if switch.which_search() == switch.CORE else None
+    if core is not None and knows(core, game):
+        return tidied_with_core(core, game, state, line, deadline)
+    return checked(game, state, shortened(game, state, line, deadline))
+
+
 def _with_core(core: ModuleType, game: Game[S], state: S, max_nodes: int | None,
                max_seconds: float | None, table_cap: int | None, tidy: bool, proven: Proven | None,
                looser: tuple[int, float] | None) -> Result:
@@ -103,8 +121,7 @@ def _with_core(core: ModuleType, game: Game[S], state: S, max_nodes: int | None,
         return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
                       tidy=tidy, proven=proven, looser=looser)
     if first.won and tidy:
-        short = shortened(game, state, first.moves)
-        return replace(first, moves=replayed(game, state, [str(m) for m in short]))
+        return replace(first, moves=tidied_with_core(core, game, state, first.moves))
     if first.decided or first.stopped:
         return first
     spent_nodes = first.nodes

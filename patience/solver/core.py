@@ -84,13 +84,36 @@ def solve_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int
         line = replayed(game, state, answer.moves)
         if tidy:
             until = None if max_seconds is None else time.perf_counter() + 0.1 * max_seconds
-            line = replayed(game, state, [str(m) for m in shortened(game, state, line, until)])
+            line = tidied_with_core(core, game, state, line, until)
     stopped = ""
     if outcome == UNKNOWN and answer.memory_spent:
         stopped = "memory"
     elif outcome == UNKNOWN:
         stopped = "nodes" if max_nodes is not None and answer.nodes >= max_nodes else "seconds"
     return Result(outcome, line, answer.nodes, time.perf_counter() - started, answer.peak, stopped)
+
+
+def tidied_with_core(core: ModuleType, game: Game[S], state: S, line: tuple[Move, ...],
+                     deadline: float | None = None) -> tuple[Move, ...]:
+    """``line`` tidied by the core (the moves :func:`~patience.solver.lines.shortened` gives, found
+    faster; its passes stop at ``deadline``, a :func:`time.perf_counter` time), replayed through
+    ``game`` to a won position. A core built before it could tidy leaves the work to Python.
+
+    >>> from patience import get_game
+    >>> from patience.solver.switch import core_module
+    >>> game, core = get_game("hamilton"), core_module()
+    >>> line = tuple(game.parse_move(m) for m in "s c-f1 t1-t2 t2-t1".split())
+    >>> core is None or tidied_with_core(core, game, game.new(5), line)
+    Traceback (most recent call last):
+    ...
+    patience.solver.lines.SolverError: the compiled core's winning line does not end in a won position
+    """
+    tidy = getattr(core, "tidy", None)
+    if tidy is None:
+        return replayed(game, state, [str(m) for m in shortened(game, state, line, deadline)])
+    seconds = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+    return replayed(game, state, tidy(game.slug, game.position_text(state), [str(m) for m in line],
+                                      max_seconds=seconds))
 
 
 def looser_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int | None = None,

@@ -4,6 +4,7 @@
 //! value and the search's view of the game). Where this and Python differ, Python is right.
 
 pub mod dead_ends;
+mod line;
 pub mod rules;
 pub mod safe;
 pub mod search;

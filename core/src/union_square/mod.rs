@@ -6,6 +6,7 @@
 //! The two copies of a card are the same `Card` (0..51).
 
 pub mod key;
+mod line;
 pub mod rules;
 pub mod runs;
 pub mod search;
