@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 from patience import get_game
 from patience.cards import RANK
 from patience.interval import wilson
-from patience.survey import FAIR, policy_of, quantile, read_rows, summarize
+from patience.survey import FAIR_POLICIES, policy_of, quantile, read_rows, summarize
 from patience.survey.compare import Comparison, compare, markdown_table
 
 HERE = Path(__file__).resolve().parent
@@ -97,25 +97,25 @@ def thoughtful_files() -> list[Path]:
 
 def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Comparison]:
     """Print the fair player's results beside the thoughtful ones; the comparisons, one per game."""
-    fair: dict[str, list[dict[str, Any]]] = {}
+    fair: dict[tuple[str, str], list[dict[str, Any]]] = {}  # (game, policy) -> rows
     for path in fair_paths:
         for row in read_rows(path):
-            if policy_of(row) == FAIR:
-                fair.setdefault(row["game"], []).append(row)
+            if policy_of(row) in FAIR_POLICIES:
+                fair.setdefault((row["game"], policy_of(row)), []).append(row)
     thoughtful: dict[str, dict[int, dict[str, Any]]] = {}
     for path in thoughtful_paths:
         for deal, row in latest_rows(path).items():
-            if policy_of(row) != FAIR:
+            if policy_of(row) not in FAIR_POLICIES:
                 thoughtful.setdefault(row["game"], {})[deal] = row
-    comparisons = [compare(game, rows, thoughtful.get(game, {}).values())
-                   for game, rows in sorted(fair.items())]
+    comparisons = [compare(game, rows, thoughtful.get(game, {}).values(), policy)
+                   for (game, policy), rows in sorted(fair.items())]
     print(markdown_table(comparisons, {both.game: get_game(both.game).name for both in comparisons}))
     print()
     for both in comparisons:
-        latest = {int(row["deal"]): row for row in fair[both.game]}
+        latest = {int(row["deal"]): row for row in fair[(both.game, both.policy)]}
         ends = Counter(str(row.get("end")) for row in latest.values())
         cpu = [round(float(row.get("cpu_seconds", row["seconds"])), 2) for row in latest.values()]
-        print(f"## {both.game}: {both.fair.text()}")
+        print(f"## {both.game}, {both.policy}: {both.fair.text()}")
         print("fair won, thoughtfully lost (must be none): "
               + (", ".join(map(str, both.contradictions)) or "none"))
         print("fair won, thoughtfully unknown (now known won): "
@@ -126,8 +126,8 @@ def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Co
         print(f"fair hints per deal: {spread([float(row.get('decisions', 0)) for row in latest.values()])}")
         budget = both.budget.split()[0].replace(",", "")
         nodes = f" --max-nodes {budget}" if "positions" in both.budget else ""
-        print(f"command: patience survey {both.game} --deals {both.deals[0]}-{both.deals[-1]} --policy fair "
-              f"--samples {both.samples}{nodes}")
+        print(f"command: patience survey {both.game} --deals {both.deals[0]}-{both.deals[-1]} "
+              f"--policy {both.policy} --samples {both.samples}{nodes}")
         print()
     return comparisons
 
@@ -171,7 +171,7 @@ def start_rank_report(paths: list[Path], thoughtful_paths: list[Path]) -> int:
     thoughtful: dict[int, str] = {}
     for path in thoughtful_paths:
         for deal, row in latest_rows(path).items():
-            if row["game"] == "hamilton" and policy_of(row) != FAIR:
+            if row["game"] == "hamilton" and policy_of(row) not in FAIR_POLICIES:
                 thoughtful[deal] = row["outcome"]
     contradictions = [deal for deal, outcomes in sorted(deals.items()) if len(outcomes) == 3 and (
         (thoughtful.get(deal) == "won" and outcomes.count("lost") == 3)

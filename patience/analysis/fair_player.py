@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
@@ -102,15 +102,39 @@ def decision_seed(deal: int, moves_played: int) -> int:
     return check_deal_number(deal) * (MAX_DEAL + 1) + moves_played
 
 
+#: A decision of a fair player: the moves to play now (none: the game ends), how many sampled
+#: completions they win and how many were tried (0: a safe move, or no move at all).
+Decision = tuple[tuple[Move, ...], int, int]
+#: How a fair player decides: from what it sees, the decision's seed, the moves played and how often
+#: it has seen each position (:func:`play_with`).
+Decide = Callable[[Observation, int, tuple[Move, ...], Counter[Hashable]], Decision]
+
+
 def play_fair(game: Game[S], deal: int, samples: int = DEFAULT_SAMPLES, budget: Budget | None = None,
               max_moves: int = MAX_MOVES) -> FairGame:
     """Play ``deal`` from the start: fair hints of ``samples`` completions, each solved within ``budget``."""
+
+    def decide(seen: Observation, seed: int, played: tuple[Move, ...], visits: Counter[Hashable]) -> Decision:
+        hint = _decide(game, seen, samples, seed, budget, _moves_back(game, seen, list(played), visits))
+        if hint.move is None:
+            return (), 0, 0
+        if hint.samples and not hint.won:
+            return (), 0, hint.samples
+        return (hint.move,), hint.won, hint.samples
+
+    return play_with(game, deal, samples, max_moves, decide)
+
+
+def play_with(game: Game[S], deal: int, samples: int, max_moves: int, decide: Decide) -> FairGame:
+    """The game both fair players play: ``decide`` at each position it reaches with no moves left to
+    play, its moves played through the rules engine, the ends of :data:`ENDS`, the line replayed."""
     check_sampling(samples, decision_seed(deal, 0))
     if max_moves < 1:
         raise ValueError(f"max_moves must be at least 1, not {max_moves}")
     started = time.process_time()
     state = game.new(deal)
     played: list[Move] = []
+    planned: list[Move] = []
     visits: Counter[Hashable] = Counter()
     decisions = 0
 
@@ -120,19 +144,19 @@ def play_fair(game: Game[S], deal: int, samples: int = DEFAULT_SAMPLES, budget: 
     while not game.is_won(state):
         if len(played) >= max_moves:
             return ended(LOST, END_MOVE_CAP)
-        seen = observing(game).observe(state, played)
-        visits[_seen_key(seen)] += 1
-        if visits[_seen_key(seen)] >= MAX_VISITS:
-            return ended(LOST, END_REPEATED)
-        hint = _decide(game, seen, samples, decision_seed(deal, len(played)), budget,
-                       _moves_back(game, seen, played, visits))
-        if hint.move is None:
-            return ended(LOST, END_NO_MOVE)
-        if hint.samples and not hint.won:
-            return ended(LOST, END_NO_WINNING_SAMPLE)
-        decisions += hint.samples > 0
-        state = game.apply(state, hint.move)
-        played.append(hint.move)
+        if not planned:
+            seen = observing(game).observe(state, played)
+            visits[_seen_key(seen)] += 1
+            if visits[_seen_key(seen)] >= MAX_VISITS:
+                return ended(LOST, END_REPEATED)
+            moves, _won, tried = decide(seen, decision_seed(deal, len(played)), tuple(played), visits)
+            if not moves:
+                return ended(LOST, END_NO_WINNING_SAMPLE if tried else END_NO_MOVE)
+            decisions += tried > 0
+            planned = list(moves)
+        move = planned.pop(0)
+        state = game.apply(state, move)
+        played.append(move)
     if not game.is_won(game.apply_all(game.new(deal), played)):  # the line must replay to a win
         raise RuntimeError(f"deal {deal}: the fair player's line does not replay to a win")
     return ended(WON, END_WON)
@@ -177,4 +201,5 @@ def _moves_back(game: Game[S], seen: Observation, played: list[Move],
 
 
 __all__ = ["BUDGET_LADDER", "ENDS", "END_MOVE_CAP", "END_NO_MOVE", "END_NO_WINNING_SAMPLE", "END_REPEATED",
-           "END_WON", "MAX_MOVES", "MAX_VISITS", "FairGame", "decision_seed", "play_fair"]
+           "END_WON", "MAX_MOVES", "MAX_VISITS", "Decide", "Decision", "FairGame", "decision_seed",
+           "play_fair", "play_with"]

@@ -26,7 +26,7 @@ from patience.rules import Game, Move, State, game_slugs, get_game
 from patience.solver import LOST, WON, Result, solve
 from patience.solver.result import LOOSER_GAME
 from patience.survey import (
-    FAIR,
+    FAIR_POLICIES,
     POLICIES,
     THOUGHTFUL,
     Backend,
@@ -87,7 +87,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("deals per cluster task with --scheduler (default: from the cluster's size)"))
     p.add_argument("--policy", choices=POLICIES, default=THOUGHTFUL,
                    help=_("thoughtful: solve each deal knowing the stock's order (the default); fair: play "
-                          "it seeing only what a player sees, with fair hints"))
+                          "it seeing only what a player sees, with fair hints; fair-plan: the same, planning "
+                          "each time up to the next card it will see"))
     p.add_argument("--samples", type=parse_int, metavar="K",
                    help=_("with --policy fair: ways to deal the unseen cards at each decision (default "
                           "{samples})").format(samples=DEFAULT_SAMPLES))
@@ -211,7 +212,7 @@ def run_survey(args: argparse.Namespace) -> int:
         raise PatienceError(_("--workers must be at least 1"))
     if args.batch is not None and args.scheduler is None:
         raise PatienceError(_("--batch is for a Dask cluster: give --scheduler too"))
-    if args.samples is not None and args.policy != FAIR:
+    if args.samples is not None and args.policy not in FAIR_POLICIES:
         raise PatienceError(_("--samples is for the fair player: give --policy fair too"))
     if args.samples is not None:
         check_sampling(args.samples, DEFAULT_SEED)
@@ -220,7 +221,7 @@ def run_survey(args: argparse.Namespace) -> int:
         raise PatienceError(_("cannot add rows to the compressed file {path}: gunzip it first").format(
             path=out))
 
-    if args.policy == FAIR:
+    if args.policy in FAIR_POLICIES:
         budget = budget_of(args.max_nodes, args.max_seconds)
         max_seconds = budget.max_seconds
     else:

@@ -33,6 +33,8 @@ from patience.survey.local import LocalBackend
 from patience.survey.results import (
     DECIDED,
     FAIR,
+    FAIR_PLAN,
+    FAIR_POLICIES,
     POLICIES,
     THOUGHTFUL,
     UNKNOWN,
@@ -47,8 +49,8 @@ from patience.survey.results import (
 )
 from patience.survey.runner import Backend, dask_backend, survey
 
-__all__ = ["DECIDED", "FAIR", "MAX_RESULTS_BYTES", "MAX_ROW_BYTES", "POLICIES", "THOUGHTFUL", "UNKNOWN",
-           "Z95", "Backend", "Job", "LocalBackend", "ResultsFile", "ResultsFileError", "Row", "Summary",
-           "batch_size", "batches", "dask_backend", "main_summary", "merge_rows", "parse_range", "policy_of",
-           "quantile", "read_results", "read_rows", "repair_torn_line", "solve_batch", "solve_deal",
-           "summarize", "survey", "wilson"]
+__all__ = ["DECIDED", "FAIR", "FAIR_PLAN", "FAIR_POLICIES", "MAX_RESULTS_BYTES", "MAX_ROW_BYTES", "POLICIES",
+           "THOUGHTFUL", "UNKNOWN", "Z95", "Backend", "Job", "LocalBackend", "ResultsFile",
+           "ResultsFileError", "Row", "Summary", "batch_size", "batches", "dask_backend", "main_summary",
+           "merge_rows", "parse_range", "policy_of", "quantile", "read_results", "read_rows",
+           "repair_torn_line", "solve_batch", "solve_deal", "summarize", "survey", "wilson"]

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from patience.solver import LOST, UNKNOWN, WON
-from patience.survey.results import Row, Summary, summarize
+from patience.survey.results import FAIR, Row, Summary, summarize
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class Comparison:
     samples: str = "–"
     #: The fair rows' budget per solve (``5,000 positions``, ``1 s``).
     budget: str = "–"
+    #: Which fair player: the policy of its rows (``fair``, ``fair-plan``).
+    policy: str = FAIR
 
     @property
     def consistent(self) -> bool:
@@ -56,8 +58,10 @@ def _latest(rows: Iterable[Row]) -> dict[int, Row]:
     return latest
 
 
-def compare(game: str, fair_rows: Iterable[Row], thoughtful_rows: Iterable[Row]) -> Comparison:
-    """Both summaries over the deals in ``fair_rows`` (those missing thoughtfully count as unknown there)."""
+def compare(game: str, fair_rows: Iterable[Row], thoughtful_rows: Iterable[Row],
+            policy: str = FAIR) -> Comparison:
+    """Both summaries over the deals in ``fair_rows`` (those missing thoughtfully count as unknown there);
+    ``policy`` names the fair player."""
     fair = _latest(fair_rows)
     thoughtful = _latest(thoughtful_rows)
     deals = tuple(sorted(fair))
@@ -69,7 +73,7 @@ def compare(game: str, fair_rows: Iterable[Row], thoughtful_rows: Iterable[Row])
         tuple(deal for deal in deals if deal not in thoughtful),
         tuple(deal for deal in won if thoughtful.get(deal, {}).get("outcome") == UNKNOWN),
         _distinct(str(row.get("samples", "–")) for row in fair.values()),
-        _distinct(_budget_text(row) for row in fair.values()))
+        _distinct(_budget_text(row) for row in fair.values()), policy)
 
 
 def _distinct(texts: Iterable[str]) -> str:
@@ -96,11 +100,11 @@ def markdown_table(comparisons: Sequence[Comparison], names: dict[str, str] | No
     >>> row = {"deal": 1, "outcome": "won", "seconds": 2, "samples": 8, "max_nodes": 5000}
     >>> table = markdown_table([compare("hamilton", [row], [row])], {"hamilton": "Hamilton"})
     >>> print(table.splitlines()[-1])
-    | Hamilton | 1–1 | 1 of 1 | 20.7% – 100.0% | 1 of 1 | 20.7% – 100.0% | 8 | 5,000 positions | none |
+    | Hamilton | 1–1 | 1 of 1 | 20.7% – 100.0% | 1 of 1 | 20.7% – 100.0% | 8 | 5,000 positions | none | fair |
     """
     lines = ["| game | deals | thoughtful: won | thoughtful, 95% Wilson | fair: won | fair, 95% Wilson | K | "
-             "budget per solve | fair won, thoughtfully lost |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "budget per solve | fair won, thoughtfully lost | fair player |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for both in comparisons:
         name = (names or {}).get(both.game, both.game)
         span = f"{both.deals[0]}–{both.deals[-1]}" if both.deals else "–"
@@ -109,7 +113,7 @@ def markdown_table(comparisons: Sequence[Comparison], names: dict[str, str] | No
             f"| {name} | {span} | {thoughtful.won:,} of {thoughtful.deals:,} | "
             f"{_share(thoughtful.low, thoughtful.high)} | {fair.won:,} of {fair.deals:,} | "
             f"{_share(fair.low, fair.high)} | {both.samples} | {both.budget} | "
-            f"{', '.join(map(str, both.contradictions)) or 'none'} |")
+            f"{', '.join(map(str, both.contradictions)) or 'none'} | {both.policy} |")
     return "\n".join(lines)
 
 

@@ -4,8 +4,9 @@ A job is ``(game slug, deal number, max_nodes, max_seconds)``, the deal
 solved knowing the stock (the ``thoughtful`` policy), or the same with a
 fifth item, ``samples``, the deal played by the fair player
 (:func:`~patience.analysis.fair_player.play_fair`, the ``fair`` policy; the budget is
-then per solve). Jobs are small, plain and picklable, so the same jobs go to
-local processes or to a Dask cluster.
+then per solve), or with a sixth, the policy ``fair-plan``: the fair player that plans
+(:func:`~patience.analysis.fair_planner.play_planned`). Jobs are small, plain and picklable,
+so the same jobs go to local processes or to a Dask cluster.
 
 >>> jobs = [("hamilton", deal, None, 2.0) for deal in range(1, 8)]
 >>> [[job[1] for job in batch] for batch in batches(jobs, 3)]
@@ -30,11 +31,13 @@ from typing import Final
 from patience.rules import get_game
 from patience.solver import solve
 from patience.solver.switch import which_search
-from patience.survey.results import FAIR, Row
+from patience.survey.results import FAIR, FAIR_PLAN, Row
 
 ThoughtfulJob = tuple[str, int, int | None, float | None]
 FairJob = tuple[str, int, int | None, float | None, int]
-Job = ThoughtfulJob | FairJob
+#: A fair job of another fair player: its policy last (``fair-plan``).
+PlannedJob = tuple[str, int, int | None, float | None, int, str]
+Job = ThoughtfulJob | FairJob | PlannedJob
 
 #: At least this many batches per worker thread, so the work spreads evenly to the end.
 BATCHES_PER_THREAD: Final = 4
@@ -46,7 +49,7 @@ BATCH_SECONDS: Final = 60.0
 
 def solve_deal(job: Job) -> Row:
     """Solve (or play fairly) one numbered deal; the row for the results file (runs in a worker process)."""
-    if len(job) == 5:
+    if len(job) >= 5:
         return play_deal(job)
     slug, deal, max_nodes, max_seconds = job[:4]
     game = get_game(slug)
@@ -58,29 +61,33 @@ def solve_deal(job: Job) -> Row:
             "search": which_search()}
 
 
-def play_deal(job: FairJob) -> Row:
-    """Play one numbered deal with the fair player; its row (``"policy": "fair"``, the samples, the line).
+def play_deal(job: FairJob | PlannedJob) -> Row:
+    """Play one numbered deal with a fair player; its row (``"policy": "fair"`` or the job's, the samples,
+    the line).
 
     >>> row = play_deal(("hamilton", 454, 200, None, 2))
     >>> row["policy"], row["outcome"], row["end"], row["samples"], row["max_nodes"]
     ('fair', 'lost', 'no-winning-sample', 2, 200)
     """
     from patience.analysis.fair import Budget  # here: patience.analysis.fair imports this package
+    from patience.analysis.fair_planner import play_planned
     from patience.analysis.fair_player import play_fair
 
-    slug, deal, max_nodes, max_seconds, samples = job
+    slug, deal, max_nodes, max_seconds, samples = job[:5]
+    policy = job[5] if len(job) == 6 else FAIR
+    play = play_planned if policy == FAIR_PLAN else play_fair
     started = time.monotonic()
-    played = play_fair(get_game(slug), deal, samples, Budget(max_nodes=max_nodes, max_seconds=max_seconds))
+    played = play(get_game(slug), deal, samples, Budget(max_nodes=max_nodes, max_seconds=max_seconds))
     return {"game": slug, "deal": deal, "outcome": played.outcome, "moves": [str(m) for m in played.moves],
             "seconds": round(time.monotonic() - started, 4), "cpu_seconds": round(played.seconds, 4),
-            "policy": FAIR, "samples": samples, "max_nodes": max_nodes, "max_seconds": max_seconds,
+            "policy": policy, "samples": samples, "max_nodes": max_nodes, "max_seconds": max_seconds,
             "end": played.end, "decisions": played.decisions}
 
 
 def job_seconds(job: Job) -> float | None:
     """The budget of one job in seconds, for sizing batches: a fair game counts as :data:`BATCH_SECONDS`
     (it makes many solves), so its batches hold one deal each."""
-    return BATCH_SECONDS if len(job) == 5 else job[3]
+    return BATCH_SECONDS if len(job) >= 5 else job[3]
 
 
 def solve_batch(jobs: Sequence[Job]) -> list[Row]:

@@ -30,10 +30,13 @@ from patience.solver import LOST, UNKNOWN, WON
 Row = dict[str, Any]
 
 DECIDED: Final = (WON, LOST)
-#: How a survey plays a deal: solved knowing the stock's order, or played by the fair player.
+#: How a survey plays a deal: solved knowing the stock's order, or played by a fair player (the
+#: move most sampled completions win after it, or the plan up to the next card seen that wins most).
 THOUGHTFUL: Final = "thoughtful"
 FAIR: Final = "fair"
-POLICIES: Final = (THOUGHTFUL, FAIR)
+FAIR_PLAN: Final = "fair-plan"
+FAIR_POLICIES: Final = (FAIR, FAIR_PLAN)
+POLICIES: Final = (THOUGHTFUL, FAIR, FAIR_PLAN)
 
 
 def policy_of(row: Row) -> str:
@@ -124,5 +127,5 @@ def summarize(rows: Iterable[Row]) -> Summary:
                    seconds[-1] if seconds else 0.0)
 
 
-__all__ = ["DECIDED", "FAIR", "POLICIES", "THOUGHTFUL", "UNKNOWN", "Z95", "Row", "Summary", "parse_range",
-           "policy_of", "quantile", "summarize", "wilson"]
+__all__ = ["DECIDED", "FAIR", "FAIR_PLAN", "FAIR_POLICIES", "POLICIES", "THOUGHTFUL", "UNKNOWN", "Z95", "Row",
+           "Summary", "parse_range", "policy_of", "quantile", "summarize", "wilson"]

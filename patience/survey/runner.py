@@ -14,7 +14,8 @@ deals are solved is the backend's business: local processes
 The ``policy`` says how a deal is decided: ``thoughtful`` solves it knowing
 the stock's order; ``fair`` has the fair player
 (:mod:`patience.analysis.fair_player`) play it seeing only what a player sees, with
-``samples`` completions per decision. A results file may hold both: each
+``samples`` completions per decision; ``fair-plan`` the fair player that plans up to the next
+card it will see (:mod:`patience.analysis.fair_planner`). A results file may hold both: each
 run reads and resumes only its own policy's rows.
 """
 
@@ -34,7 +35,17 @@ from patience.solver import WON
 from patience.survey.files import ResultsFile, read_results, repair_torn_line
 from patience.survey.jobs import Job
 from patience.survey.local import LocalBackend
-from patience.survey.results import DECIDED, FAIR, POLICIES, THOUGHTFUL, Row, Summary, policy_of, summarize
+from patience.survey.results import (
+    DECIDED,
+    FAIR_PLAN,
+    FAIR_POLICIES,
+    POLICIES,
+    THOUGHTFUL,
+    Row,
+    Summary,
+    policy_of,
+    summarize,
+)
 
 if TYPE_CHECKING:
     from patience.survey.dask import DaskBackend
@@ -144,7 +155,7 @@ def searched_with(row: Row | None, job: Job) -> bool:
 def _jobs_for(policy: str, samples: int | None, max_nodes: int | None,
               max_seconds: float | None) -> Callable[[str, int], Job]:
     """How to make a deal's job under ``policy``; :class:`PatienceError` for a bad policy or samples."""
-    if policy == FAIR:
+    if policy in FAIR_POLICIES:
         from patience.analysis.fair import (  # here: patience.analysis.fair imports this package
             DEFAULT_SAMPLES,
             check_sampling,
@@ -152,6 +163,8 @@ def _jobs_for(policy: str, samples: int | None, max_nodes: int | None,
 
         k = DEFAULT_SAMPLES if samples is None else samples
         check_sampling(k, 0)
+        if policy == FAIR_PLAN:
+            return lambda slug, deal: (slug, deal, max_nodes, max_seconds, k, FAIR_PLAN)
         return lambda slug, deal: (slug, deal, max_nodes, max_seconds, k)
     if policy != THOUGHTFUL:
         raise PatienceError(_("the policy must be one of {policies}, not {policy!r}").format(

@@ -1,7 +1,9 @@
-"""The fair player: wins only through the rules, the same line every run, no peeking, no endless play."""
+"""The fair players: win only through the rules, the same line every run, no peeking, no endless play
+(the planner's own checks: ``test_fair_planner.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 import patience.analysis.fair_player as fair_player
 from patience import get_game
 from patience.analysis.fair import Budget, FairHint, fair_hint
+from patience.analysis.fair_planner import play_planned
 from patience.analysis.fair_player import (
     END_MOVE_CAP,
     END_NO_MOVE,
@@ -18,6 +21,7 @@ from patience.analysis.fair_player import (
     END_REPEATED,
     END_WON,
     MAX_VISITS,
+    FairGame,
     decision_seed,
     play_fair,
 )
@@ -28,25 +32,34 @@ from patience.rules import STOCK_MOVE, Move
 from patience.solver import LOST, WON, solve
 from tests.games.tiny_game import TinyGame, registered
 
+#: A fair player: the deal, samples, budget and move cap in, its game out.
+Player = Callable[..., FairGame]
 
-def test_a_tiny_deal_is_won_and_its_line_replays(tiny: TinyGame) -> None:
-    played = play_fair(tiny, 5, samples=4)
+
+#: Both fair players: hindsight optimisation and the planner.
+PLAYERS = pytest.mark.parametrize("play", [play_fair, play_planned], ids=["hindsight", "planner"])
+
+
+@PLAYERS
+def test_a_tiny_deal_is_won_and_its_line_replays(tiny: TinyGame, play: Player) -> None:
+    played = play(tiny, 5, samples=4)
     assert (played.outcome, played.end) == (WON, END_WON)
     assert tiny.is_won(tiny.apply_all(tiny.new(5), played.moves))
     assert played.decisions <= len(played.moves)
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.integers(1, 10_000), st.integers(1, 4))
-def test_tiny_games_are_the_same_every_time_and_replay(deal: int, samples: int) -> None:
+@given(st.integers(1, 10_000), st.integers(1, 4), st.sampled_from([play_fair, play_planned]))
+def test_tiny_games_are_the_same_every_time_and_replay(deal: int, samples: int, play: Player) -> None:
     with registered() as game:
-        played = play_fair(game, deal, samples=samples)
-        assert played == play_fair(game, deal, samples=samples)
+        played = play(game, deal, samples=samples)
+        assert played == play(game, deal, samples=samples)
         after = game.apply_all(game.new(deal), played.moves)  # every move is legal
         assert game.is_won(after) == (played.outcome == WON)
 
 
-def test_the_player_does_not_peek(tiny: TinyGame) -> None:
+@PLAYERS
+def test_the_player_does_not_peek(tiny: TinyGame, play: Player) -> None:
     """Two decks that differ only in the stock's order: the same moves until the first card is turned."""
     one = tiny.new(9)
     other_deck = (*tiny.deck_of(9)[:3], *reversed(tiny.deck_of(9)[3:]))
@@ -56,7 +69,7 @@ def test_the_player_does_not_peek(tiny: TinyGame) -> None:
     for stock in (one.stock, other_deck[3:]):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(tiny, "new", lambda deal, stock=stock: dealt(deal)._replace(stock=stock))
-            lines.append(play_fair(tiny, 9, samples=3).moves)
+            lines.append(play(tiny, 9, samples=3).moves)
     first_turn = lines[0].index(STOCK_MOVE) + 1
     assert lines[0][:first_turn] == lines[1][:first_turn]
 
@@ -131,19 +144,21 @@ def test_a_move_the_rules_refuse_is_never_played(tiny: TinyGame, monkeypatch: py
         play_fair(tiny, deal, samples=2)
 
 
-def test_bad_arguments_are_refused(tiny: TinyGame) -> None:
+@PLAYERS
+def test_bad_arguments_are_refused(tiny: TinyGame, play: Player) -> None:
     with pytest.raises(PatienceError, match="samples must be from 1"):
-        play_fair(tiny, 1, samples=0)
+        play(tiny, 1, samples=0)
     with pytest.raises(PatienceError):
-        play_fair(tiny, 0, samples=2)
+        play(tiny, 0, samples=2)
     with pytest.raises(ValueError, match="max_moves"):
-        play_fair(tiny, 1, samples=2, max_moves=0)
+        play(tiny, 1, samples=2, max_moves=0)
 
 
-def test_a_hamilton_deal_lost_with_the_stock_known_is_lost_by_the_fair_player() -> None:
+@PLAYERS
+def test_a_hamilton_deal_lost_with_the_stock_known_is_lost_by_the_fair_player(play: Player) -> None:
     game = get_game("hamilton")
     assert solve(game, game.new(454), max_nodes=2000).outcome == LOST
-    played = play_fair(game, 454, samples=2, budget=Budget(max_nodes=300))
+    played = play(game, 454, samples=2, budget=Budget(max_nodes=300))
     assert played.outcome == LOST and played.end in (END_NO_WINNING_SAMPLE, END_NO_MOVE, END_REPEATED)
     assert game.apply_all(game.new(454), played.moves) is not None
 

@@ -34,7 +34,7 @@ def test_a_fair_win_on_a_deal_proven_lost_is_flagged() -> None:
     assert (both.fair.won, both.fair.lost) == (3, 2)
     assert (both.thoughtful.won, both.thoughtful.lost, both.thoughtful.unknown) == (2, 1, 2)
     assert (both.samples, both.budget) == ("4", "2,000 positions")
-    assert markdown_table([both]).splitlines()[-1].endswith("| 4 | 2,000 positions | 2 |")
+    assert markdown_table([both]).splitlines()[-1].endswith("| 4 | 2,000 positions | 2 | fair |")
 
 
 def test_fair_wins_within_the_thoughtful_ones_are_consistent() -> None:
@@ -74,3 +74,19 @@ def test_the_report_prints_the_table_and_fails_on_an_impossible_win(tmp_path: Pa
     bad = write_gz(tmp_path / "fair-bad.jsonl.gz", rows({2: "won"}, **FAIR))
     assert report.main(["--fair", str(bad)]) == 1
     assert "fair won, thoughtfully lost (must be none): 2" in capsys.readouterr().out
+
+
+def test_the_report_puts_the_two_fair_players_side_by_side(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    report = load_report()
+    thoughtful = write_gz(tmp_path / "hamilton-1-3.jsonl.gz", rows({1: "won", 2: "lost", 3: "won"}))
+    monkeypatch.setattr(report, "thoughtful_files", lambda: [thoughtful])
+    both = tmp_path / "fair.jsonl"
+    both.write_text("".join(json.dumps(row) + "\n" for row in [
+        *rows({1: "lost", 2: "lost", 3: "lost"}, **FAIR),
+        *rows({1: "won", 2: "lost", 3: "won"}, **{**FAIR, "policy": "fair-plan"})]))
+    assert report.main(["--fair", str(both)]) == 0
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| Hamilton |")]
+    assert len(table) == 2
+    assert table[0].startswith("| Hamilton | 1–3 | 2 of 3 |") and "| 0 of 3 |" in table[0]
+    assert table[0].endswith("| fair |") and table[1].endswith("| fair-plan |") and "| 2 of 3 |" in table[1]
