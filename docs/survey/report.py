@@ -14,6 +14,10 @@ table of ``docs/winnability.md``, then per game the check that the fair
 player won no deal proven lost (exit status 1 if it did), how its games
 ended, its processor seconds per deal and the command that makes such rows.
 
+``python docs/survey/report.py --fair-curve [FILE ...]`` prints the fair players' win rate per
+number of samples K and budget per solve (by default this folder's ``fair-curve-*.jsonl.gz``; the
+plot: ``plot_fair_curve.py``).
+
 ``python docs/survey/report.py --start-ranks [FILE ...]`` prints, from the rows of
 ``docs/survey/start_ranks.py`` (by default this folder's ``start-ranks-*.jsonl.gz``), the Hamilton
 win rate per start rank and per choice (first, second or third card of the stock), how many of a
@@ -34,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 from patience import get_game
 from patience.cards import RANK
+from patience.games.hamilton.search import new_game as hamilton_game
 from patience.interval import wilson
 from patience.survey import FAIR_POLICIES, policy_of, quantile, read_rows, summarize
 from patience.survey.compare import Comparison, compare, markdown_table
@@ -59,7 +64,7 @@ def start_rank(deal: int, moves: list[str]) -> int:
         if move != "s":
             break
         clicks += 1
-    stock: tuple[int, ...] = get_game("hamilton").new(deal).stock
+    stock = hamilton_game().new(deal).stock
     return RANK[stock[clicks - 1]]
 
 
@@ -92,7 +97,7 @@ def report(name: str, rows: dict[int, dict[str, Any]]) -> None:
 def thoughtful_files() -> list[Path]:
     """This folder's results files of the thoughtful survey (the fair player's left out)."""
     return [path for path in sorted(HERE.glob("*.jsonl.gz"))
-            if not path.name.startswith(("fair-", "start-ranks-"))]
+            if not path.name.startswith(("fair-", "start-ranks-"))]  # fair-curve-* too
 
 
 def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Comparison]:
@@ -162,6 +167,12 @@ def start_rank_report(paths: list[Path], thoughtful_paths: list[Path]) -> int:
     for rank, counts in by_rank.items():
         print(f"| {RANK_NAMES[rank]} | {sum(counts.values()):,} | "
               f"{rate_text(counts['won'], counts['lost'], counts['unknown'])} |")
+    decided = [(counts["won"], sum(counts.values())) for counts in by_rank.values() if sum(counts.values())]
+    share = sum(won for won, _n in decided) / max(sum(n for _won, n in decided), 1)
+    if 0 < share < 1:
+        chi_square = sum((won - n * share) ** 2 / (n * share * (1 - share)) for won, n in decided)
+        print(f"every rank alike? chi-square {chi_square:.1f} on {len(decided) - 1} degrees of freedom "
+              f"(unknown counted as not won; 5% critical value for 12: 21.0)")
     for choice, counts in by_choice.items():
         print(f"choice {choice}: {rate_text(counts['won'], counts['lost'], counts['unknown'])}")
     whole = [outcomes for outcomes in deals.values() if len(outcomes) == 3]
@@ -183,7 +194,37 @@ def start_rank_report(paths: list[Path], thoughtful_paths: list[Path]) -> int:
     return len(contradictions)
 
 
+#: One point of the fair players' curve: (policy, K, positions per solve, won, games, processor s per game).
+CurvePoint = tuple[str, int, int, int, int, float]
+
+
+def curve_points(paths: list[Path]) -> list[CurvePoint]:
+    """The fair rows of ``paths`` grouped by player, K and budget (the latest row of each deal)."""
+    groups: dict[tuple[str, int, int], dict[int, dict[str, Any]]] = {}
+    for path in paths:
+        for row in read_rows(path):
+            if policy_of(row) in FAIR_POLICIES:
+                point = (policy_of(row), int(row["samples"]), int(row["max_nodes"] or 0))
+                groups.setdefault(point, {})[int(row["deal"])] = row
+    return [(policy, k, nodes, sum(r["outcome"] == "won" for r in rows.values()), len(rows),
+             sum(float(r["cpu_seconds"]) for r in rows.values()) / len(rows))
+            for (policy, k, nodes), rows in sorted(groups.items())]
+
+
+def curve_report(paths: list[Path]) -> None:
+    """Print the fair players' win rate per K and budget (``docs/winnability.md``'s curve table)."""
+    print("| fair player | K | positions per solve | won | rate, 95% Wilson | processor s per game |")
+    print("|---|---|---|---|---|---|")
+    for policy, k, nodes, won, games, cpu in curve_points(paths):
+        low, high = wilson(won, games)
+        print(f"| {policy} | {k} | {nodes:,} | {won} of {games} | {100 * low:.1f}% – {100 * high:.1f}% | "
+              f"{cpu:.2f} |")
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "--fair-curve":
+        curve_report([Path(arg) for arg in argv[1:]] or sorted(HERE.glob("fair-curve-*.jsonl.gz")))
+        return 0
     if argv and argv[0] == "--start-ranks":
         paths = [Path(arg) for arg in argv[1:]] or sorted(HERE.glob("start-ranks-*.jsonl.gz"))
         return 1 if start_rank_report(paths, thoughtful_files()) else 0

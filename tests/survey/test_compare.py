@@ -90,3 +90,20 @@ def test_the_report_puts_the_two_fair_players_side_by_side(tmp_path: Path, capsy
     assert len(table) == 2
     assert table[0].startswith("| Hamilton | 1–3 | 2 of 3 |") and "| 0 of 3 |" in table[0]
     assert table[0].endswith("| fair |") and table[1].endswith("| fair-plan |") and "| 2 of 3 |" in table[1]
+
+
+def test_the_curve_table_has_a_line_per_player_k_and_budget(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    report = load_report()
+    curve = tmp_path / "fair-curve.jsonl"
+    plan = {**FAIR, "policy": "fair-plan", "max_nodes": 5000}
+    lines = [*rows({1: "won", 2: "lost"}, **{**FAIR, "samples": 8, "max_nodes": 5000}),
+             *rows({1: "won", 2: "won"}, **{**plan, "samples": 8}),
+             *rows({1: "lost", 2: "lost"}, **{**plan, "samples": 2})]
+    curve.write_text("".join(json.dumps(row) + "\n" for row in lines))
+    assert report.main(["--fair-curve", str(curve)]) == 0
+    table = capsys.readouterr().out.splitlines()[2:]
+    assert [line.split(" | ")[:4] for line in table] == [
+        ["| fair", "8", "5,000", "1 of 2"], ["| fair-plan", "2", "5,000", "0 of 2"],
+        ["| fair-plan", "8", "5,000", "2 of 2"]]
+    assert table[0].endswith("| 2.50 |")  # processor seconds per game
