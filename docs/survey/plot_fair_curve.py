@@ -48,7 +48,9 @@ def main(argv: list[str]) -> int:
     by_k.set(xscale="log", xlabel=f"K, completions per decision ({BUDGET_AT_K:,} positions per solve)",
              ylabel="Hamilton deals won (%)", title="More samples")
     by_budget.set(xscale="log", xlabel=f"positions per solve (K = {K_AT_BUDGET})", title="More search")
-    for axis in (by_k, by_budget):
+    for axis, values in ((by_k, {p[1] for p in points}), (by_budget, {p[2] for p in points})):
+        axis.set_xticks(sorted(values), [f"{value:,}" for value in sorted(values)])
+        axis.minorticks_off()
         axis.grid(True, alpha=0.3)
         axis.legend(loc="lower right")
     games = max((p[4] for p in points), default=0)

@@ -229,7 +229,8 @@ def main(argv: list[str]) -> int:
         paths = [Path(arg) for arg in argv[1:]] or sorted(HERE.glob("start-ranks-*.jsonl.gz"))
         return 1 if start_rank_report(paths, thoughtful_files()) else 0
     if argv and argv[0] == "--fair":
-        paths = [Path(arg) for arg in argv[1:]] or sorted(HERE.glob("fair-*.jsonl.gz"))
+        paths = [Path(arg) for arg in argv[1:]] or sorted(
+            path for path in HERE.glob("fair-*.jsonl.gz") if not path.name.startswith("fair-curve-"))
         comparisons = fair_report(paths, thoughtful_files())
         return 0 if all(not both.contradictions for both in comparisons) else 1
     games: dict[str, dict[int, dict[str, Any]]] = {}
