@@ -44,23 +44,23 @@ def every(path: Path) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("path", RESULTS, ids=lambda p: p.name)
 def test_every_won_line_replays_to_a_win(path: Path) -> None:
-    """Each ``won`` row's moves, replayed from the numbered deal with every move checked, win
-    (a sample of the deals, :func:`every`, unless ``PATIENCE_TESTS_WHOLE=1``); a row not won has no
-    moves (a fair player's lost game keeps its line: legal, not won)."""
+    """Each ``won`` row's moves, replayed from the numbered deal with every move checked, win, and a
+    fair player's lost game (it keeps its line) is legal and not won (a sample of the deals,
+    :func:`every`, unless ``PATIENCE_TESTS_WHOLE=1``); a thoughtful row not won has no moves."""
     won = 0
     step = every(path)
     with gzip.open(path, "rt", encoding="utf-8") as rows:
         for line in rows:
             head = DEAL.match(line)
-            thoughtful_win = head is not None and head[2] == "won" and '"policy": "fair' not in line
-            if head and thoughtful_win and not sampled(int(head[1]), step):
-                continue  # a thoughtful win not in the sample: not even read
+            thoughtful_lost = head is not None and head[2] != "won" and '"policy": "fair' not in line
+            if head and not thoughtful_lost and not sampled(int(head[1]), step):
+                continue  # a line not in the sample: not even read
             row = json.loads(line)
             fair = row.get("policy") in FAIR_POLICIES
             if row["outcome"] != "won" and not fair:
                 assert row["moves"] == [], row["deal"]
                 continue
-            if not (fair or sampled(row["deal"], step)):
+            if not sampled(row["deal"], step):
                 continue
             game = get_game(row["game"])
             moves = [game.parse_move(text) for text in row["moves"]]

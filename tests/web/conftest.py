@@ -76,3 +76,11 @@ def union_square_winning_deal() -> tuple[str, list[str]]:
     for j in range(4):
         moves += [f"t{4 * j + i + 1}-f{j + 1}" for i in range(4)]
     return " ".join(tableau + stock), moves
+
+
+def assert_unchanged(after: dict[str, Any], before: dict[str, Any]) -> None:
+    """A game as the API shows it, unchanged since ``before``: every key the same but the game's
+    clock, which only moves on (a slow machine may pass a second between the two reads)."""
+    assert {k: v for k, v in after.items() if k != "elapsed_seconds"} == {
+        k: v for k, v in before.items() if k != "elapsed_seconds"}
+    assert before["elapsed_seconds"] <= after["elapsed_seconds"] <= before["elapsed_seconds"] + 5

@@ -12,7 +12,7 @@ from patience.deals import deck_text
 from patience.rules import View, get_game
 from patience.store import GameRecord
 from patience.web.service import game_message
-from tests.web.conftest import new_game, play, union_square_winning_deal
+from tests.web.conftest import assert_unchanged, new_game, play, union_square_winning_deal
 
 
 def test_catalog_lists_both_games(client: TestClient) -> None:
@@ -98,7 +98,7 @@ def test_moves_are_applied_saved_and_versioned(client: TestClient) -> None:
     assert game["legal"] == ["s", "c-f1", "c-f2", "c-f3", "c-f4"]
     game = play(client, game, "c-f1", "s")
     assert game["version"] == 2 and game["moves"] == ["s", "c-f1", "s"] and game["move_count"] == 3
-    assert client.get(f"/api/games/{game['id']}").json() == game
+    assert_unchanged(client.get(f"/api/games/{game['id']}").json(), game)
 
 
 def test_unreadable_move_is_400_and_changes_nothing(client: TestClient) -> None:

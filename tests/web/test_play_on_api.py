@@ -8,7 +8,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from patience.catalog import shipped
-from tests.web.conftest import new_game, play
+from tests.web.conftest import assert_unchanged, new_game, play
 
 CASES = json.loads((Path(__file__).parent.parent / "data" / "review" / "cases.json").read_text("utf-8"))
 
@@ -54,7 +54,7 @@ def test_play_on_refuses_bad_input_and_changes_nothing(client: TestClient) -> No
         assert answer.status_code == status, (body, answer.text)
         assert isinstance(answer.json()["detail"], str) and answer.json()["detail"]
     assert client.get("/api/games?status=all").json() == before
-    assert client.get(f"/api/games/{game['id']}").json() == game
+    assert_unchanged(client.get(f"/api/games/{game['id']}").json(), game)
     assert client.get(f"/api/games/{fresh['id']}").json() == fresh
     ru = client.post(f"/api/games/{fresh['id']}/review/play-on?lang=ru", json={"version": fresh["version"]})
     assert ru.status_code == 422 and "turning point" not in ru.json()["detail"]
