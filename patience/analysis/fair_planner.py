@@ -27,7 +27,8 @@ line replays from the deal.
 
 >>> from patience import get_game
 >>> from patience.analysis.fair import Budget
->>> game = get_game("hamilton")
+>>> from patience.kit import default_slug
+>>> game = get_game(default_slug())
 >>> played = play_planned(game, 5, samples=4, budget=Budget(max_nodes=2000))
 >>> played.outcome, played.end, game.is_won(game.apply_all(game.new(5), played.moves))
 ('won', 'won', True)
@@ -40,14 +41,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TypeVar
 
-from patience.analysis.fair import DEFAULT_SAMPLES, Budget, completions
+from patience.analysis.fair import DEFAULT_SAMPLES, Budget, _Solver, completions
 from patience.analysis.fair_player import BUDGET_LADDER, MAX_MOVES, Decision, FairGame, play_with
 from patience.kit import kit_of, observing
 from patience.observation import Observation
 from patience.rules import Game, Move, State
-from patience.solver import WON, solve
+from patience.solver import WON
 from patience.solver.canonical import canonical_key
 
 S = TypeVar("S", bound=State)
@@ -67,32 +68,14 @@ class FairPlan:
     samples: int
 
 
-class _Solved(Generic[S]):
-    """Outcomes and winning lines of positions, each solved once within one budget."""
-
-    def __init__(self, game: Game[S], budget: Budget) -> None:
-        self.game, self.budget = game, budget
-        self.known: dict[Hashable, tuple[str, tuple[Move, ...]]] = {}
-
-    def __call__(self, state: S) -> tuple[str, tuple[Move, ...]]:
-        key = state.key()
-        if key not in self.known:
-            if self.game.is_won(state):
-                self.known[key] = (WON, ())
-            else:
-                found = solve(self.game, state, max_nodes=self.budget.max_nodes,
-                              max_seconds=self.budget.max_seconds, tidy=False)
-                self.known[key] = (found.outcome, found.moves)
-        return self.known[key]
-
-
 def fair_plan(game: Game[S], observation: Observation, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               budget: Budget | None = None, played: tuple[Move, ...] = ()) -> FairPlan:
     """The plan that wins most of ``samples`` completions of ``observation`` (``played``: the moves
     that led to it, which some games' observations read).
 
     >>> from patience import get_game
-    >>> game = get_game("hamilton")
+    >>> from patience.kit import default_slug
+    >>> game = get_game(default_slug())
     >>> seen = observing(game).observe(game.new(5), [])
     >>> plan = fair_plan(game, seen, samples=4, seed=1, budget=Budget(max_nodes=2000))
     >>> [str(move) for move in plan.moves], plan.samples
@@ -106,14 +89,14 @@ def fair_plan(game: Game[S], observation: Observation, samples: int = DEFAULT_SA
     if safe is not None:
         return FairPlan((safe,), 0, 0)
     lines: dict[int, tuple[Move, ...]] = {}
-    solved = _Solved(game, _scaled(budget, 1))
+    solved = _Solver(game, _scaled(budget, 1))
     for factor in BUDGET_LADDER:
         if factor > 1:
             if budget is None or lines:
                 break
-            solved = _Solved(game, _scaled(budget, factor))  # thinking harder, as the other player does
+            solved = _Solver(game, _scaled(budget, factor))  # thinking harder, as the other player does
         for index, state in enumerate(states):
-            outcome, line = solved(state)
+            outcome, line = solved(state, tidy=False)
             if outcome == WON:
                 lines[index] = line
     if not lines:
@@ -159,13 +142,13 @@ def _plans(game: Game[S], states: list[S], lines: dict[int, tuple[Move, ...]], u
     return plans
 
 
-def _wins(game: Game[S], solved: _Solved[S], state: S, moves: tuple[Move, ...]) -> bool:
+def _wins(game: Game[S], solved: _Solver[S], state: S, moves: tuple[Move, ...]) -> bool:
     """Whether ``moves`` played in this completion leave it won or winnable within the budget."""
     for move in moves:
         if not game.is_legal(state, move):
             return False
         state = game.apply_legal(state, move)
-    return solved(state)[0] == WON
+    return solved.outcome(state) == WON
 
 
 def play_planned(game: Game[S], deal: int, samples: int = DEFAULT_SAMPLES, budget: Budget | None = None,

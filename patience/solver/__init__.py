@@ -95,7 +95,8 @@ def tidied(game: Game[S], state: S, line: tuple[Move, ...],
     replayed to a won position; the shortening stops at ``deadline`` (a :func:`time.perf_counter` time).
 
     >>> from patience import get_game
-    >>> game = get_game("hamilton")
+    >>> from patience.kit import default_slug
+    >>> game = get_game(default_slug())
     >>> line = solve(game, game.new(1), tidy=False).moves
     >>> len(tidied(game, game.new(1), line)) <= len(line)
     True

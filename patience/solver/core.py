@@ -101,7 +101,8 @@ def tidied_with_core(core: ModuleType, game: Game[S], state: S, line: tuple[Move
 
     >>> from patience import get_game
     >>> from patience.solver.switch import core_module
-    >>> game, core = get_game("hamilton"), core_module()
+    >>> from patience.kit import default_slug
+    >>> game, core = get_game(default_slug()), core_module()
     >>> line = tuple(game.parse_move(m) for m in "s c-f1 t1-t2 t2-t1".split())
     >>> core is None or tidied_with_core(core, game, game.new(5), line)
     Traceback (most recent call last):
