@@ -6,11 +6,15 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+import pytest
+
 from patience.games.hamilton.search import hamilton_key, hamilton_value
 from patience.rules import Move
 from patience.solver.expand import LATER, Expander, safe_closure
 from tests.positions import hamilton_game
 from tests.solver.positions import hamilton_near_end
+
+pytestmark = pytest.mark.python_search  # the Python search itself, whatever the switch says
 
 
 def _plain_children(game: Any, state: Any) -> dict[Hashable, tuple[Move, ...]]:

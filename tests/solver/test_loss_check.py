@@ -7,6 +7,8 @@ import pytest
 from patience.solver import LOST
 from tests.solver.loss_check import check_deal
 
+pytestmark = pytest.mark.python_search  # the Python search itself, whatever the switch says
+
 
 @pytest.mark.slow
 def test_a_loss_proof_agrees_with_every_pruning_rule_off() -> None:

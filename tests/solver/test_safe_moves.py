@@ -18,6 +18,8 @@ from tests.positions import hamilton_game, union_square_game
 from tests.solver.mini import MiniHamilton, mini_hamilton, mini_union_square
 from tests.solver.positions import hamilton_near_end, union_square_near_end
 
+pytestmark = pytest.mark.python_search  # the Python search itself, whatever the switch says
+
 search_module = importlib.import_module("patience.solver.search")
 
 FULL = ",".join(r + "{s}" for r in "A23456789TJQK")

@@ -200,6 +200,7 @@ def test_the_streamliner_shares_the_one_enumeration_of_a_loss(monkeypatch: pytes
             assert deep.nodes <= len(set(full) | lined) <= deep.nodes + 1, (deal, shares)
 
 
+@pytest.mark.python_search
 def test_side_by_side_loss_survives_a_full_best_first_table() -> None:
     """When best-first search stops at its table cap, a depth-first search takes its heap over: still lost.
     With the streamliner, its heap and the positions it left to complete are handed over too."""

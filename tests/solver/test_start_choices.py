@@ -54,6 +54,7 @@ def test_the_parts_are_the_three_start_cards_and_cover_every_line() -> None:
     assert [" ".join(map(str, m)) for m, _ in start_choices(game, last)] == ["c-f1"]
 
 
+@pytest.mark.python_search
 def test_a_start_card_with_a_huge_subtree_cannot_starve_one_that_wins_at_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal 22922: the first start card wins in about a hundred positions, the second is not

@@ -5,12 +5,16 @@ from __future__ import annotations
 import importlib
 import random
 
+import pytest
+
 from patience import get_game
 from patience.games.hamilton.rules import NEXT_IN_SUIT, run_length
 from patience.rules import FOUNDATION, TABLEAU
 from patience.solver import LOST, UNKNOWN, WON
 from patience.solver.expand import LATER, Expander, safe_closure
 from tests.solver.positions import hamilton_near_end
+
+pytestmark = pytest.mark.python_search  # the Python search itself, whatever the switch says
 
 search_module = importlib.import_module("patience.solver.search")
 STREAMLINER_ALONE = (0, 0, 1)
