@@ -154,11 +154,21 @@ def completions(game: Game[S], observation: Observation, samples: int = DEFAULT_
     return states
 
 
-class _Solver(Generic[S]):
+class BudgetedSolver(Generic[S]):
     """Solves positions within a budget, once each (identical completions share one solve).
 
     :meth:`outcome` leaves a winning line as found: shortening a line takes
     time and never changes the outcome (half of Union Square's odds time).
+
+    >>> from patience.kit import default_slug
+    >>> from patience.rules import get_game
+    >>> game = get_game(default_slug())
+    >>> solved = BudgetedSolver(game, Budget(max_nodes=2_000))
+    >>> state = game.new(1)
+    >>> solved.outcome(state) == solved.outcome(state)  # the second answer is the first one, kept
+    True
+    >>> len(solved.known)
+    1
     """
 
     def __init__(self, game: Game[S], budget: Budget) -> None:
@@ -183,7 +193,7 @@ class _Solver(Generic[S]):
 def odds(game: Game[S], observation: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
          budget: Budget | None = None) -> Odds:
     """Solve ``samples`` completions of ``observation``: how many can still be won, lost, unknown."""
-    solver = _Solver(game, budget or Budget())
+    solver = BudgetedSolver(game, budget or Budget())
     outcomes = [solver.outcome(state) for state in completions(game, observation, samples, seed)]
     won, lost = outcomes.count(WON), outcomes.count(LOST)
     return Odds(samples, won, lost, samples - won - lost)
@@ -260,7 +270,7 @@ def fair_hint(game: Game[S], observation: Observation, samples: int = DEFAULT_SA
             groups[key] = len(candidates)
             candidates.append(move)
         group_of[move] = groups[key]
-    solver = _Solver(game, budget or Budget())
+    solver = BudgetedSolver(game, budget or Budget())
     roots: list[int | None] = []  # per completion solved: the candidate credited (-1: none), None: not won
     live = _Candidates(game, solver, states, candidates)  # made exact as it goes: progress, early stop
     for index, state in enumerate(states):
@@ -291,7 +301,8 @@ def fair_hint(game: Game[S], observation: Observation, samples: int = DEFAULT_SA
 class _Candidates(Generic[S]):
     """Per candidate move: the completions known won after it, and those not yet checked."""
 
-    def __init__(self, game: Game[S], solver: _Solver[S], states: list[S], candidates: list[Move]) -> None:
+    def __init__(self, game: Game[S], solver: BudgetedSolver[S], states: list[S],
+                 candidates: list[Move]) -> None:
         self.game, self.solver, self.states, self.candidates = game, solver, states, candidates
         self.won: list[set[int]] = [set() for _move in candidates]
         self.unchecked: list[list[int]] = [[] for _move in candidates]

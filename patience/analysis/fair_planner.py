@@ -43,7 +43,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from patience.analysis.fair import DEFAULT_SAMPLES, Budget, _Solver, completions
+from patience.analysis.fair import DEFAULT_SAMPLES, Budget, BudgetedSolver, completions
 from patience.analysis.fair_player import BUDGET_LADDER, MAX_MOVES, Decision, FairGame, play_with
 from patience.kit import kit_of, observing
 from patience.observation import Observation
@@ -89,12 +89,13 @@ def fair_plan(game: Game[S], observation: Observation, samples: int = DEFAULT_SA
     if safe is not None:
         return FairPlan((safe,), 0, 0)
     lines: dict[int, tuple[Move, ...]] = {}
-    solved = _Solver(game, _scaled(budget, 1))
+    solved = BudgetedSolver(game, _scaled(budget, 1))
     for factor in BUDGET_LADDER:
         if factor > 1:
             if budget is None or lines:
                 break
-            solved = _Solver(game, _scaled(budget, factor))  # thinking harder, as the other player does
+            # thinking harder, as the other player does
+            solved = BudgetedSolver(game, _scaled(budget, factor))
         for index, state in enumerate(states):
             outcome, line = solved(state, tidy=False)
             if outcome == WON:
@@ -142,7 +143,7 @@ def _plans(game: Game[S], states: list[S], lines: dict[int, tuple[Move, ...]], u
     return plans
 
 
-def _wins(game: Game[S], solved: _Solver[S], state: S, moves: tuple[Move, ...]) -> bool:
+def _wins(game: Game[S], solved: BudgetedSolver[S], state: S, moves: tuple[Move, ...]) -> bool:
     """Whether ``moves`` played in this completion leave it won or winnable within the budget."""
     for move in moves:
         if not game.is_legal(state, move):
