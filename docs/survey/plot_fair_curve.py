@@ -34,9 +34,9 @@ def main(argv: list[str]) -> int:
     points = curve_points([Path(arg) for arg in argv] or sorted(HERE.glob("fair-curve-*.jsonl.gz")))
     figure, (by_k, by_budget) = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
     for policy, name in NAMES.items():
-        for axis, wanted, x_of in ((by_k, lambda p: p[2] == BUDGET_AT_K, lambda p: p[1]),
-                                   (by_budget, lambda p: p[1] == K_AT_BUDGET, lambda p: p[2])):
-            mine = sorted((x_of(p), p) for p in points if p[0] == policy and wanted(p))
+        # left: K varies at BUDGET_AT_K positions; right: the positions vary at K_AT_BUDGET
+        for axis, fixed, fixed_at, varies in ((by_k, 2, BUDGET_AT_K, 1), (by_budget, 1, K_AT_BUDGET, 2)):
+            mine = sorted((p[varies], p) for p in points if p[0] == policy and p[fixed] == fixed_at)
             if not mine:
                 continue
             xs = [x for x, _p in mine]
