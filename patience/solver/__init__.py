@@ -117,12 +117,10 @@ def _with_core(core: ModuleType, game: Game[S], state: S, max_nodes: int | None,
     proofs = None if proven is None else proven.core_proofs(core, game)
     try:
         first = looser_with_core(core, game, state, max_nodes=max_nodes, max_seconds=max_seconds,
-                                 looser=looser, proofs=proofs)
+                                 looser=looser, proofs=proofs, tidy=tidy)
     except PositionRefused:  # (see below)
         return search(game, state, max_nodes=max_nodes, max_seconds=max_seconds, table_cap=table_cap,
                       tidy=tidy, proven=proven, looser=looser)
-    if first.won and tidy:
-        return replace(first, moves=tidied_with_core(core, game, state, first.moves))
     if first.decided or first.stopped:
         return first
     spent_nodes = first.nodes

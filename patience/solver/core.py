@@ -67,8 +67,8 @@ def solve_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int
     ``proofs`` a ``patience._core.Proofs`` of positions proven lost by earlier searches of the same
     deal (:meth:`~patience.solver.proven.Proven.core_proofs`), skipped, and added to when this one is
     lost.
-    A won line is replayed through ``game`` (and, with ``tidy``, cut of its loops) before it is
-    returned.
+    A won line is replayed through ``game`` (with ``tidy``, cut of its loops first:
+    :func:`won_line`) before it is returned.
     """
     started = time.perf_counter()
     try:
@@ -81,16 +81,44 @@ def solve_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int
     outcome = OUTCOMES[answer.status]
     line: tuple[Move, ...] = ()
     if outcome == WON:
-        line = replayed(game, state, answer.moves)
-        if tidy:
-            until = None if max_seconds is None else time.perf_counter() + 0.1 * max_seconds
-            line = tidied_with_core(core, game, state, line, until)
+        until = None if max_seconds is None else time.perf_counter() + 0.1 * max_seconds
+        line = won_line(core, game, state, answer.moves, tidy, until)
     stopped = ""
     if outcome == UNKNOWN and answer.memory_spent:
         stopped = "memory"
     elif outcome == UNKNOWN:
         stopped = "nodes" if max_nodes is not None and answer.nodes >= max_nodes else "seconds"
     return Result(outcome, line, answer.nodes, time.perf_counter() - started, answer.peak, stopped)
+
+
+def won_line(core: ModuleType, game: Game[S], state: S, moves: list[str], tidy: bool,
+             deadline: float | None = None) -> tuple[Move, ...]:
+    """The core's winning line ``moves`` (texts) as moves, replayed through ``game`` to a won position.
+
+    With ``tidy`` the core cuts its loops first (until ``deadline``, a :func:`time.perf_counter` time)
+    and only the tidied line, the one returned, is replayed: the raw line is never reported, so
+    replaying it too would check nothing more (the core refuses a raw line with an illegal move,
+    and that is a :class:`~patience.solver.lines.SolverError` as a failed replay is).
+
+    >>> from patience import get_game
+    >>> from patience.solver.switch import core_module
+    >>> from patience.kit import default_slug
+    >>> game, core = get_game(default_slug()), core_module()
+    >>> core is None or won_line(core, game, game.new(5), ["s", "t1-f1"], tidy=True)
+    Traceback (most recent call last):
+    ...
+    patience.solver.lines.SolverError: the compiled core's winning line does not replay: move 2: ...
+    """
+    if not tidy:
+        return replayed(game, state, moves)
+    if getattr(core, "tidy", None) is None:  # a core built before it could tidy
+        return tidied_with_core(core, game, state, replayed(game, state, moves), deadline)
+    seconds = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+    try:
+        tidied = core.tidy(game.slug, game.position_text(state), moves, max_seconds=seconds)
+    except ValueError as exc:
+        raise SolverError(f"the compiled core's winning line does not replay: {exc}") from exc
+    return replayed(game, state, tidied)
 
 
 def tidied_with_core(core: ModuleType, game: Game[S], state: S, line: tuple[Move, ...],
@@ -119,7 +147,7 @@ def tidied_with_core(core: ModuleType, game: Game[S], state: S, line: tuple[Move
 
 def looser_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int | None = None,
                      max_seconds: float | None = None, looser: tuple[int, float] | None = None,
-                     proofs: object = None) -> Result:
+                     proofs: object = None, tidy: bool = False) -> Result:
     """The game's looser searches, compiled: the same answer as the Python ones
     (:func:`patience.solver.search.looser_first`), found faster.
 
@@ -129,9 +157,10 @@ def looser_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: in
     except the looser game's
     ``looser`` (positions, share; none at all when its positions are 0). ``unknown`` with no ``stopped``
     budget when they decide nothing (Hamilton has none: ``unknown`` after 0 positions). A won line
-    is replayed through ``game`` before it is returned (not shortened). ``proofs`` (a ``core.Proofs``
-    of the game, for the positions of one deal) holds the looser game's positions proven lost by
-    earlier searches: they are skipped, and every position this search finished joins them.
+    is replayed through ``game`` before it is returned (shortened first with ``tidy``). ``proofs``
+    (a ``core.Proofs`` of the game, for the positions of one deal) holds the looser game's positions
+    proven lost by earlier searches: they are skipped, and every position this search finished joins
+    them.
 
     >>> from patience import get_game
     >>> from patience.solver.switch import core_module
@@ -154,7 +183,7 @@ def looser_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: in
     seconds = time.perf_counter() - started
     line: tuple[Move, ...] = ()
     if outcome == WON:
-        line = replayed(game, state, answer.moves)
+        line = won_line(core, game, state, answer.moves, tidy)
     stopped = ""
     if outcome == UNKNOWN and max_nodes is not None and answer.nodes >= max_nodes:
         stopped = "nodes"

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from patience import get_game
 from patience.rules import Game, Move, State
 from patience.solver import SolverError, solve, tidied
+from patience.solver.core import solve_with_core
 from patience.solver.lines import shortened
 from tests.test_observation import random_game
 
@@ -106,3 +107,42 @@ def test_tidied_uses_the_core_or_python_as_solve_does(core: ModuleType,
     assert game.is_won(game.apply_all(state, by_core))
     with pytest.raises(SolverError, match="does not end in a won position"):
         tidied(game, state, line[:-1])
+
+
+class _Answer:
+    """A core answer: won, with the given line."""
+
+    def __init__(self, moves: list[str]) -> None:
+        self.status, self.moves, self.nodes, self.peak, self.memory_spent = "won", moves, 1, 1, False
+
+
+@pytest.mark.parametrize("tidy", [True, False])
+def test_a_core_win_whose_line_does_not_win_fails_loudly(core: ModuleType, monkeypatch: pytest.MonkeyPatch,
+                                                         tidy: bool) -> None:
+    """Whether or not the line is tidied, a won answer is believed only once its line replays to a win."""
+    game = get_game("hamilton")
+    state = game.new(1)
+    line = [str(m) for m in solve(game, state, tidy=False).moves]
+    for bad, message in ((line[:-1], "does not end in a won position"), (["s", "t1-f1"], "does not replay")):
+        monkeypatch.setattr(core, "solve", lambda *_args, bad=bad, **_kwargs: _Answer(bad))
+        with pytest.raises(SolverError, match=message):
+            solve_with_core(core, game, state, tidy=tidy)
+
+
+def test_a_tidied_win_replays_the_tidied_line_only(core: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With tidying the core cuts the raw line's loops and Python replays the line it reports, once."""
+    game = get_game("hamilton")
+    state = game.new(1)
+    raw = [str(m) for m in solve(game, state, tidy=False).moves]  # 80 moves; tidied, 68
+    monkeypatch.setattr(core, "solve", lambda *_args, **_kwargs: _Answer(raw))
+    replays: list[int] = []
+    real = game.apply_all
+
+    def counted(start: object, moves: object) -> object:
+        replays.append(len(list(moves)))  # type: ignore[call-overload]
+        return real(start, moves)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game, "apply_all", counted)
+    result = solve_with_core(core, game, state, tidy=True)
+    assert replays == [len(result.moves)] and len(result.moves) < len(raw)
+    assert game.is_won(real(state, result.moves))
