@@ -102,22 +102,25 @@ def thoughtful_files() -> list[Path]:
 
 def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Comparison]:
     """Print the fair player's results beside the thoughtful ones; the comparisons, one per game."""
-    fair: dict[tuple[str, str], list[dict[str, Any]]] = {}  # (game, policy) -> rows
+    # (game, policy, K, positions, seconds) -> rows: one run's settings, never two runs' rows mixed
+    fair: dict[tuple[str, str, int, int, float], list[dict[str, Any]]] = {}
     for path in fair_paths:
         for row in read_rows(path):
             if policy_of(row) in FAIR_POLICIES:
-                fair.setdefault((row["game"], policy_of(row)), []).append(row)
+                settings = (int(row.get("samples") or 0), int(row.get("max_nodes") or 0),
+                            float(row.get("max_seconds") or 0.0))
+                fair.setdefault((row["game"], policy_of(row), *settings), []).append(row)
     thoughtful: dict[str, dict[int, dict[str, Any]]] = {}
     for path in thoughtful_paths:
         for deal, row in latest_rows(path).items():
             if policy_of(row) not in FAIR_POLICIES:
                 thoughtful.setdefault(row["game"], {})[deal] = row
-    comparisons = [compare(game, rows, thoughtful.get(game, {}).values(), policy)
-                   for (game, policy), rows in sorted(fair.items())]
+    runs = sorted(fair.items())
+    comparisons = [compare(key[0], rows, thoughtful.get(key[0], {}).values(), key[1]) for key, rows in runs]
     print(markdown_table(comparisons, {both.game: get_game(both.game).name for both in comparisons}))
     print()
-    for both in comparisons:
-        latest = {int(row["deal"]): row for row in fair[(both.game, both.policy)]}
+    for both, (_key, rows) in zip(comparisons, runs, strict=True):
+        latest = {int(row["deal"]): row for row in rows}
         ends = Counter(str(row.get("end")) for row in latest.values())
         cpu = [round(float(row.get("cpu_seconds", row["seconds"])), 2) for row in latest.values()]
         print(f"## {both.game}, {both.policy}: {both.fair.text()}")

@@ -92,6 +92,22 @@ def test_the_report_puts_the_two_fair_players_side_by_side(tmp_path: Path, capsy
     assert table[0].endswith("| fair |") and table[1].endswith("| fair-plan |") and "| 2 of 3 |" in table[1]
 
 
+def test_runs_of_one_player_with_other_settings_stay_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs of the same player (K = 4 on deals 1-2, K = 32 on 1-3) are two lines, never one mixed."""
+    report = load_report()
+    thoughtful = write_gz(tmp_path / "hamilton-1-3.jsonl.gz", rows({1: "won", 2: "lost", 3: "won"}))
+    monkeypatch.setattr(report, "thoughtful_files", lambda: [thoughtful])
+    small = write_gz(tmp_path / "fair-small.jsonl.gz", rows({1: "lost", 2: "lost"}, **FAIR))
+    large = write_gz(tmp_path / "fair-large.jsonl.gz", rows({1: "won", 2: "lost", 3: "won"},
+                                                             **{**FAIR, "samples": 32, "max_nodes": 20000}))
+    assert report.main(["--fair", str(small), str(large)]) == 0
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| Hamilton |")]
+    assert len(table) == 2
+    assert "| 1–2 |" in table[0] and "| 0 of 2 |" in table[0] and "| 4 | 2,000 positions |" in table[0]
+    assert "| 1–3 |" in table[1] and "| 2 of 3 |" in table[1] and "| 32 | 20,000 positions |" in table[1]
+
+
 def test_the_curve_table_has_a_line_per_player_k_and_budget(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     report = load_report()
