@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final, Generic, NamedTuple, Protocol, TypeVar, cast
 
-from patience.deals import MAX_DEAL, MIN_DEAL
+from patience.deals import MAX_DEAL, MIN_DEAL, parse_deck, shuffled_deck
 from patience.errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -282,9 +282,13 @@ class Game(ABC, Generic[S]):
     def new(self, deal: int | str) -> S:
         """The dealt position of a deal number or a deck string."""
 
-    @abstractmethod
     def deck_of(self, deal: int | str) -> tuple[int, ...]:
-        """The deck, in dealing order, of a deal number or a deck string."""
+        """The deck, in dealing order, of a deal number or a deck string: :attr:`copies` of each
+        card, shuffled by the documented generator (:func:`patience.deals.shuffled_deck`) or read
+        (:func:`patience.deals.parse_deck`). A game with a deck of its own overrides it."""
+        if isinstance(deal, str):
+            return parse_deck(deal, copies=self.copies)
+        return shuffled_deck(deal, copies=self.copies)
 
     # --- moves -------------------------------------------------------------
     @abstractmethod

@@ -20,7 +20,6 @@ from typing import Final, NamedTuple
 
 from patience import wording
 from patience.cards import RANK, RED, SUIT, card_text, rank_label
-from patience.deals import parse_deck, shuffled_deck
 from patience.errors import InvalidRecordError
 from patience.i18n import N_, _, ngettext
 from patience.numbers import parse_int
@@ -155,11 +154,6 @@ class HamiltonGame(Game[HamiltonState]):
     min_winning_moves = 10
 
     # --- deals -------------------------------------------------------------
-    def deck_of(self, deal: int | str) -> tuple[int, ...]:
-        if isinstance(deal, str):
-            return parse_deck(deal, copies=1)
-        return shuffled_deck(deal, copies=1)
-
     def new(self, deal: int | str) -> HamiltonState:
         deck = self.deck_of(deal)
         piles: list[list[int]] = [[] for _ in range(TABLEAU_PILES)]

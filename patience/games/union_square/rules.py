@@ -15,7 +15,6 @@ from typing import Final, NamedTuple
 
 from patience import wording
 from patience.cards import ACE, KING, RANK, SUIT, SUIT_SYMBOLS, card_text
-from patience.deals import parse_deck, shuffled_deck
 from patience.i18n import N_, _
 from patience.positions import (
     cards_field,
@@ -139,11 +138,6 @@ class UnionSquareGame(Game[UnionSquareState]):
     min_winning_moves = 104
 
     # --- deals -------------------------------------------------------------
-    def deck_of(self, deal: int | str) -> tuple[int, ...]:
-        if isinstance(deal, str):
-            return parse_deck(deal, copies=2)
-        return shuffled_deck(deal, copies=2)
-
     def new(self, deal: int | str) -> UnionSquareState:
         deck = self.deck_of(deal)
         return UnionSquareState(
