@@ -8,6 +8,7 @@ pub mod cards;
 pub mod hamilton;
 pub mod lines;
 pub mod moves;
+pub mod pile_text;
 pub mod search;
 pub mod union_square;
 

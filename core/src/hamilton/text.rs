@@ -2,20 +2,8 @@
 //! `hamilton start=9 choices=0 chooser=- stock=AS,2S f=9S;-;-;- t=7D;9C,6D;...`.
 
 use super::state::*;
-use crate::cards::{card_text, parse_card, Card};
-
-fn cards_field(out: &mut String, cards: &[Card]) {
-    if cards.is_empty() {
-        out.push('-');
-        return;
-    }
-    for (n, &c) in cards.iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        out.push_str(&card_text(c));
-    }
-}
+use crate::cards::card_text;
+use crate::pile_text::{parse_cards, parse_piles, push_cards};
 
 /// The position as Python's `position_text` writes it.
 pub fn position_text(state: &State) -> String {
@@ -30,42 +18,22 @@ pub fn position_text(state: &State) -> String {
         out.push_str(&card_text(state.chooser));
     }
     out.push_str(" stock=");
-    cards_field(&mut out, state.stock());
+    push_cards(&mut out, state.stock().iter().copied());
     out.push_str(" f=");
     for j in 0..FOUNDATIONS {
         if j > 0 {
             out.push(';');
         }
-        cards_field(&mut out, &state.foundation(j));
+        push_cards(&mut out, state.foundation(j).into_iter());
     }
     out.push_str(" t=");
     for i in 0..TABLEAU_PILES {
         if i > 0 {
             out.push(';');
         }
-        cards_field(&mut out, state.pile(i));
+        push_cards(&mut out, state.pile(i).iter().copied());
     }
     out
-}
-
-fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
-    if text == "-" {
-        return Ok(Vec::new());
-    }
-    text.split(',')
-        .map(|w| parse_card(w).map_err(|e| format!("position: {e}")))
-        .collect()
-}
-
-fn parse_piles(text: &str, count: usize) -> Result<Vec<Vec<Card>>, String> {
-    let parts: Vec<&str> = text.split(';').collect();
-    if parts.len() != count {
-        return Err(format!(
-            "position: expected {count} piles, found {} in {text:?}",
-            parts.len()
-        ));
-    }
-    parts.into_iter().map(parse_cards).collect()
 }
 
 /// An integer in ASCII digits with an optional leading `-` (Python's `parse_int`).

@@ -3,22 +3,10 @@
 //! separated by `;`, cards by `,`, `-` for an empty pile.
 
 use super::state::{room_needed, State, DECK, FOUNDATIONS, FULL_FOUNDATION, PILES, PILE_CAP};
-use crate::cards::{card_text, parse_card, rank, suit, Card};
+use crate::cards::{card_text, rank, suit};
+use crate::pile_text::{parse_cards, parse_piles, push_cards};
 
 const SLUG: &str = "union-square";
-
-fn push_cards(out: &mut String, cards: impl Iterator<Item = Card>) {
-    let start = out.len();
-    for card in cards {
-        if out.len() > start {
-            out.push(',');
-        }
-        out.push_str(&card_text(card));
-    }
-    if out.len() == start {
-        out.push('-');
-    }
-}
 
 /// The position's text, equal to Python's `UnionSquareGame.position_text` for it.
 pub fn position_text(state: &State) -> String {
@@ -43,26 +31,6 @@ pub fn position_text(state: &State) -> String {
         push_cards(&mut out, state.pile(i).iter().copied());
     }
     out
-}
-
-fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
-    if text == "-" {
-        return Ok(Vec::new());
-    }
-    text.split(',')
-        .map(|w| parse_card(w).map_err(|e| format!("position: {e}")))
-        .collect()
-}
-
-fn parse_piles(text: &str, count: usize) -> Result<Vec<Vec<Card>>, String> {
-    let parts: Vec<&str> = text.split(';').collect();
-    if parts.len() != count {
-        return Err(format!(
-            "position: expected {count} piles, found {} in {text:?}",
-            parts.len()
-        ));
-    }
-    parts.into_iter().map(parse_cards).collect()
 }
 
 /// Read a position in Python's text format. Beyond Python's checks (the fields, the pile
