@@ -113,12 +113,7 @@ def won_line(core: ModuleType, game: Game[S], state: S, moves: list[str], tidy: 
         return replayed(game, state, moves)
     if getattr(core, "tidy", None) is None:  # a core built before it could tidy
         return tidied_with_core(core, game, state, replayed(game, state, moves), deadline)
-    seconds = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-    try:
-        tidied = core.tidy(game.slug, game.position_text(state), moves, max_seconds=seconds)
-    except ValueError as exc:
-        raise SolverError(f"the compiled core's winning line does not replay: {exc}") from exc
-    return replayed(game, state, tidied)
+    return _tidied_by_core(core, game, state, moves, deadline)
 
 
 def tidied_with_core(core: ModuleType, game: Game[S], state: S, line: tuple[Move, ...],
@@ -137,12 +132,22 @@ def tidied_with_core(core: ModuleType, game: Game[S], state: S, line: tuple[Move
     ...
     patience.solver.lines.SolverError: the compiled core's winning line does not end in a won position
     """
-    tidy = getattr(core, "tidy", None)
-    if tidy is None:
+    if getattr(core, "tidy", None) is None:
         return replayed(game, state, [str(m) for m in shortened(game, state, line, deadline)])
+    return _tidied_by_core(core, game, state, [str(m) for m in line], deadline)
+
+
+def _tidied_by_core(core: ModuleType, game: Game[S], state: S, moves: list[str],
+                    deadline: float | None) -> tuple[Move, ...]:
+    """``moves`` (texts) tidied by the core until ``deadline``, then replayed to a won position; the
+    core's refusal of an illegal move is a :class:`~patience.solver.lines.SolverError`, as a failed
+    replay is."""
     seconds = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-    return replayed(game, state, tidy(game.slug, game.position_text(state), [str(m) for m in line],
-                                      max_seconds=seconds))
+    try:
+        tidied = core.tidy(game.slug, game.position_text(state), moves, max_seconds=seconds)
+    except ValueError as exc:
+        raise SolverError(f"the compiled core's winning line does not replay: {exc}") from exc
+    return replayed(game, state, tidied)
 
 
 def looser_with_core(core: ModuleType, game: Game[S], state: S, *, max_nodes: int | None = None,
