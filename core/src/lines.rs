@@ -25,6 +25,10 @@ pub const MAX_PASSES: usize = 3;
 pub trait LineGame: SearchGame {
     /// The position after a legal move.
     fn after_move(&self, state: &Self::State, mv: Move) -> Self::State;
+    /// Play a legal move on `state` itself (no copy of the position: tidying plays thousands).
+    fn play_move(&self, state: &mut Self::State, mv: Move) {
+        *state = self.after_move(state, mv);
+    }
     /// Whether the rules allow the move here.
     fn allows_move(&self, state: &Self::State, mv: Move) -> bool;
     /// The tableau piles' cards, bottom first, pile 1 first.
@@ -33,15 +37,25 @@ pub trait LineGame: SearchGame {
     fn foundation_piles(&self, state: &Self::State) -> Vec<Vec<Card>>;
     /// The same position (Python's `==` on states).
     fn same_position(&self, a: &Self::State, b: &Self::State) -> bool;
+    /// A hash of the key (`SearchGame::key`) made without writing it: equal keys give equal
+    /// prints, so positions whose prints differ have different keys. Tidying compares keys
+    /// thousands of times a line, nearly always unequal; the print settles most of them.
+    fn key_print(&self, state: &Self::State) -> u64;
 }
 
 /// A pile code in one position -> the code of the pile holding the same cards in another.
 type Relabelling = HashMap<u8, u8>;
 
-fn key_of<G: LineGame>(game: &G, state: &G::State) -> Vec<u8> {
-    let mut out = Vec::new();
-    game.key(state, &mut out);
-    out
+/// Whether two positions with equal prints have the same key (`buf` is scratch).
+fn same_key<G: LineGame>(game: &G, a: &G::State, b: &G::State, buf: &mut Vec<u8>) -> bool {
+    if game.same_position(a, b) {
+        return true;
+    }
+    buf.clear();
+    game.key(a, buf);
+    let half = buf.len();
+    game.key(b, buf);
+    buf[..half] == buf[half..]
 }
 
 fn relabelled(mv: Move, codes: &Relabelling) -> Move {
@@ -111,27 +125,38 @@ fn relabelling<G: LineGame>(game: &G, before: &G::State, after: &G::State) -> Re
 
 /// `line` with every stretch that comes back to a position (up to its key) cut out.
 pub fn without_loops<G: LineGame>(game: &G, start: &G::State, line: &[Move]) -> Vec<Move> {
-    let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
-    seen.insert(key_of(game, start), 0);
+    // print -> the n of the positions passed with that print (keys differ among them)
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    seen.insert(game.key_print(start), vec![0]);
     let mut positions = vec![start.clone()]; // positions[n]: after the first n kept moves
     let mut kept: Vec<Move> = Vec::new();
     let mut codes = Relabelling::new();
     let mut state = start.clone();
+    let mut buf = Vec::new();
     for &mv in line {
         let mv = relabelled(mv, &codes);
         state = game.after_move(&state, mv);
-        let key = key_of(game, &state);
-        let Some(&earlier) = seen.get(&key) else {
+        let print = game.key_print(&state);
+        let earlier = seen.get(&print).and_then(|passed| {
+            passed
+                .iter()
+                .copied()
+                .find(|&n| same_key(game, &positions[n], &state, &mut buf))
+        });
+        let Some(earlier) = earlier else {
             kept.push(mv);
             positions.push(state.clone());
-            seen.insert(key, kept.len());
+            seen.entry(print).or_default().push(kept.len());
             continue;
         };
         let back = positions[earlier].clone();
         codes = compose(&codes, &relabelling(game, &back, &state));
         kept.truncate(earlier);
         positions.truncate(earlier + 1);
-        seen.retain(|_, n| *n <= earlier);
+        seen.retain(|_, passed| {
+            passed.retain(|&n| n <= earlier);
+            !passed.is_empty()
+        });
         state = back;
     }
     kept
@@ -193,13 +218,16 @@ fn shortcut_pass<G: LineGame>(
     line: &[Move],
     deadline: Option<Instant>,
 ) -> Vec<Move> {
-    let mut keys = Vec::with_capacity(line.len() + 1); // keys[n]: after the line's first n moves
-    keys.push(key_of(game, start));
+    // passed[n], prints[n]: the position after the line's first n moves, and its key's print
+    let mut passed = Vec::with_capacity(line.len() + 1);
     let mut after = start.clone();
     for &mv in line {
-        after = game.after_move(&after, mv);
-        keys.push(key_of(game, &after));
+        passed.push(after.clone());
+        game.play_move(&mut after, mv);
     }
+    passed.push(after);
+    let prints: Vec<u64> = passed.iter().map(|p| game.key_print(p)).collect();
+    let mut buf = Vec::new();
     let mut kept: Vec<Move> = Vec::new();
     let mut codes = Relabelling::new();
     let mut state = start.clone();
@@ -214,16 +242,23 @@ fn shortcut_pass<G: LineGame>(
             .iter()
             .map(|&m| relabelled(m, &codes))
             .collect();
-        let Some((moves, reached, skipped)) = shortcut(game, &state, &ahead, &keys[i + 1..]) else {
+        let Some((moves, reached, skipped)) = shortcut(
+            game,
+            &state,
+            &ahead,
+            (&passed[i + 1..], &prints[i + 1..]),
+            &mut buf,
+        ) else {
             kept.push(ahead[0]);
-            state = game.after_move(&state, ahead[0]);
+            game.play_move(&mut state, ahead[0]);
             i += 1;
             continue;
         };
         kept.extend_from_slice(&moves);
+        // the line's own position there, in the piles' present places (not `passed`'s)
         let mut theirs = state.clone();
         for &mv in &ahead[..skipped] {
-            theirs = game.after_move(&theirs, mv);
+            game.play_move(&mut theirs, mv);
         }
         codes = compose(&codes, &relabelling(game, &reached, &theirs));
         state = reached;
@@ -234,12 +269,15 @@ fn shortcut_pass<G: LineGame>(
 
 /// Moves that do without `ahead[0]` (and maybe a later move that takes its cards back) and
 /// reach, after the line's first `n` moves of `ahead`, the same key: `(moves, position, n)`.
+/// `passed` holds the line's positions after each move of `ahead` and their prints.
 fn shortcut<G: LineGame>(
     game: &G,
     state: &G::State,
     ahead: &[Move],
-    keys: &[Vec<u8>],
+    passed: (&[G::State], &[u64]),
+    buf: &mut Vec<u8>,
 ) -> Option<(Vec<Move>, G::State, usize)> {
+    let (positions, prints) = passed;
     let first = ahead[0];
     let back = Move::new(first.dst, first.src, first.count);
     // Each try drops `ahead[0]` and `ahead[j]` (j = 0: only the first).
@@ -255,10 +293,13 @@ fn shortcut<G: LineGame>(
                 if !game.allows_move(&position, mv) {
                     break;
                 }
-                position = game.after_move(&position, mv);
+                game.play_move(&mut position, mv);
                 moves.push(mv);
             }
-            if index >= last_dropped && key_of(game, &position) == keys[index] {
+            if index >= last_dropped
+                && game.key_print(&position) == prints[index]
+                && same_key(game, &position, &positions[index], buf)
+            {
                 return Some((moves, position, t));
             }
         }

@@ -1,7 +1,7 @@
 //! Hamilton's side of tidying a winning line (`crate::lines`).
 
 use super::rules::{apply, is_legal};
-use super::search::Hamilton;
+use super::search::{fingerprint, Hamilton};
 use super::state::{State, FOUNDATIONS, TABLEAU_PILES};
 use crate::cards::Card;
 use crate::lines::LineGame;
@@ -22,5 +22,8 @@ impl LineGame for Hamilton {
     }
     fn same_position(&self, a: &State, b: &State) -> bool {
         a == b
+    }
+    fn key_print(&self, state: &State) -> u64 {
+        fingerprint(state)
     }
 }

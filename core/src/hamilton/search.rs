@@ -391,7 +391,7 @@ fn same_key(a: &State, b: &State, buf: &mut Vec<u8>) -> bool {
 /// A hash of `key(state)` made without writing the key (equal keys, equal prints): the head
 /// and the stock, each pile before `sort_from` hashed with its place, the sorted ones without
 /// (added up, so their order does not count).
-fn fingerprint(state: &State) -> u64 {
+pub(crate) fn fingerprint(state: &State) -> u64 {
     Prints::of(state).print(state)
 }
 

@@ -228,4 +228,46 @@ mod tests {
             assert_eq!(sorted_piles(state), plain);
         }
     }
+
+    /// Positions with one key have one print (tidying and `children` compare prints first):
+    /// along playouts of numbered deals, each position against itself with its piles in
+    /// another order (the key sorts them); a move that changes the key changes the print.
+    #[test]
+    fn equal_keys_equal_prints() {
+        use super::super::rules::{apply, legal_moves};
+        let mut moves = Vec::new();
+        for deal in 1..40u64 {
+            let mut state = super::super::state::numbered_deal(deal);
+            for step in 0..120usize {
+                let mut turned = State::empty();
+                turned.found_suit = state.found_suit;
+                turned.found_len = state.found_len;
+                turned.off = state.off;
+                turned.stock_len = state.stock_len;
+                turned.waste_len = state.waste_len;
+                for i in 0..PILES {
+                    for &c in state.pile((i + step + 1) % PILES) {
+                        turned.push_pile(i, c);
+                    }
+                }
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                key(&state, &mut a);
+                key(&turned, &mut b);
+                assert_eq!(a, b);
+                assert_eq!(fingerprint(&state), fingerprint(&turned));
+                moves.clear();
+                legal_moves(&state, &mut moves);
+                let Some(&mv) = moves.get((deal as usize + step) % moves.len().max(1)) else {
+                    break;
+                };
+                let next = apply(&state, mv);
+                let mut after = Vec::new();
+                key(&next, &mut after);
+                if after != a {
+                    assert_ne!(fingerprint(&next), fingerprint(&state));
+                }
+                state = next;
+            }
+        }
+    }
 }

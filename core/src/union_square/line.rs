@@ -1,6 +1,7 @@
 //! Union Square's side of tidying a winning line (`crate::lines`).
 
-use super::rules::{apply, is_legal};
+use super::key::fingerprint;
+use super::rules::{apply, apply_in_place, is_legal};
 use super::search::UnionSquare;
 use super::state::{State, FOUNDATIONS, PILES};
 use crate::cards::Card;
@@ -10,6 +11,9 @@ use crate::moves::Move;
 impl LineGame for UnionSquare {
     fn after_move(&self, state: &State, mv: Move) -> State {
         apply(state, mv)
+    }
+    fn play_move(&self, state: &mut State, mv: Move) {
+        apply_in_place(state, mv);
     }
     fn allows_move(&self, state: &State, mv: Move) -> bool {
         is_legal(state, mv)
@@ -24,5 +28,8 @@ impl LineGame for UnionSquare {
     }
     fn same_position(&self, a: &State, b: &State) -> bool {
         a == b // every slot past a pile's height, the waste's end and the stock's top holds 0
+    }
+    fn key_print(&self, state: &State) -> u64 {
+        fingerprint(state)
     }
 }
