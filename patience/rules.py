@@ -368,14 +368,27 @@ class Game(ABC, Generic[S]):
         """:meth:`piles` as a set, made once (reading a solver's line asks it at every move)."""
         return frozenset(self.piles())
 
+    @cached_property
+    def _moves_read(self) -> dict[str, Move]:
+        """Move texts this game has read, as read (a solver's lines repeat a few hundred texts
+        hundreds of thousands of times); only texts that were valid here, at most ``_PARSED_MAX``."""
+        return {}
+
     def parse_move(self, text: str) -> Move:
         """Parse move text and check that its piles exist in this game."""
+        read = self._moves_read
+        if isinstance(text, str):
+            known = read.get(text)
+            if known is not None:
+                return known
         move = Move.parse(text)
-        known = self._known_piles
+        piles = self._known_piles
         for pile in (move.src, move.dst):
-            if pile not in known:
+            if pile not in piles:
                 raise InvalidMoveError(
                     _("{game} has no pile {pile!r}").format(game=_(self.name), pile=pile_notation(pile)))
+        if len(read) < _PARSED_MAX:
+            read[text] = move
         return move
 
 
