@@ -46,8 +46,14 @@ pub trait LineGame: SearchGame {
 /// A pile code in one position -> the code of the pile holding the same cards in another.
 type Relabelling = HashMap<u8, u8>;
 
-/// Whether two positions with equal prints have the same key (`buf` is scratch).
-fn same_key<G: LineGame>(game: &G, a: &G::State, b: &G::State, buf: &mut Vec<u8>) -> bool {
+/// Whether `a` and `b` have the same key (`buf` is scratch): the same position has; else both
+/// keys are written out (callers ask only when the two prints agree).
+pub(crate) fn same_key<G: LineGame>(
+    game: &G,
+    a: &G::State,
+    b: &G::State,
+    buf: &mut Vec<u8>,
+) -> bool {
     if game.same_position(a, b) {
         return true;
     }

@@ -16,6 +16,7 @@ use super::rules::{apply, legal_moves, run_length};
 use super::safe::safe_closure;
 use super::state::*;
 use crate::cards::{suit, Card};
+use crate::lines::same_key;
 use crate::moves::{Move, CHOOSER, FOUNDATION, STOCK, STOCK_MOVE, TABLEAU};
 use crate::search::{Child, Order, SearchGame};
 
@@ -336,11 +337,11 @@ fn children_into(
         };
         debug_assert_eq!(print, fingerprint(&child));
         // Keys are written out only when the prints agree (equal keys have equal prints).
-        let dup = (print == parent_print && same_key(state, &child, keys))
+        let dup = (print == parent_print && same_key(&Hamilton, state, &child, keys))
             || seen
                 .iter()
                 .zip(kept.iter())
-                .any(|(&p, kid)| p == print && same_key(&kid.state, &child, keys));
+                .any(|(&p, kid)| p == print && same_key(&Hamilton, &kid.state, &child, keys));
         if dup {
             continue;
         }
@@ -374,18 +375,6 @@ fn children_into(
         state: kept[n].state,
     }));
     kept.clear();
-}
-
-/// Whether `a` and `b` have the same key (`buf` is scratch).
-fn same_key(a: &State, b: &State, buf: &mut Vec<u8>) -> bool {
-    if a == b {
-        return true; // the same position (the usual way two children agree)
-    }
-    buf.clear();
-    key(a, buf);
-    let half = buf.len();
-    key(b, buf);
-    buf[..half] == buf[half..]
 }
 
 /// A hash of `key(state)` made without writing the key (equal keys, equal prints): the head
