@@ -12,7 +12,8 @@ results (the files given, plain or gzipped, by default this folder's
 ``fair-*.jsonl.gz``) beside the thoughtful survey's over the same deals: the
 table of ``docs/winnability.md``, then per game the check that the fair
 player won no deal proven lost (exit status 1 if it did), how its games
-ended, its processor seconds per deal and the command that makes such rows.
+ended, its processor seconds per deal and the command that makes such rows; last, for two players
+run with the same K and budget, the deals both played that only one of them won (McNemar's test).
 
 ``python docs/survey/report.py --fair-curve [FILE ...]`` prints the fair players' win rate per
 number of samples K and budget per solve (by default this folder's ``fair-curve-*.jsonl.gz``; the
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -137,7 +139,46 @@ def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Co
         print(f"command: patience survey {both.game} --deals {both.deals[0]}-{both.deals[-1]} "
               f"--policy {both.policy} --samples {both.samples}{nodes}")
         print()
+    for line in paired_lines([(key, rows) for key, rows in runs]):
+        print(line)
     return comparisons
+
+
+#: One fair run's settings, (game, policy, K, positions, seconds), and its rows.
+FairRun = tuple[tuple[str, str, int, int, float], list[dict[str, Any]]]
+
+
+def paired_lines(runs: list[FairRun]) -> list[str]:
+    """Two fair players with the same settings on the same deals: the deals only one of them won, and
+    McNemar's test (continuity-corrected) of whether the difference could be chance.
+
+    >>> def run(policy: str, won: str) -> FairRun:
+    ...     rows = [{"deal": deal, "outcome": "won" if o == "w" else "lost"} for deal, o in enumerate(won, 1)]
+    ...     return ("hamilton", policy, 32, 20000, 0.0), rows
+    >>> for line in paired_lines([run("fair", "wwlll"), run("fair-plan", "wlwww")])[0].split("; "):
+    ...     print(line)
+    hamilton, the same 5 deals, K = 32, 20,000 positions: both won 1, only fair 1, only fair-plan 3
+    McNemar's chi-square 0.25, p = 0.62
+    """
+    lines = []
+    for index, (first, first_rows) in enumerate(runs):
+        for second, second_rows in runs[index + 1:]:
+            if first[0] != second[0] or first[2:] != second[2:] or first[1] == second[1]:
+                continue
+            won_first = {int(row["deal"]): row["outcome"] == "won" for row in first_rows}
+            won_second = {int(row["deal"]): row["outcome"] == "won" for row in second_rows}
+            deals = won_first.keys() & won_second.keys()
+            both = sum(won_first[deal] and won_second[deal] for deal in deals)
+            only_first = sum(won_first[deal] and not won_second[deal] for deal in deals)
+            only_second = sum(won_second[deal] and not won_first[deal] for deal in deals)
+            split = only_first + only_second
+            chi_square = (abs(only_first - only_second) - 1) ** 2 / split if split else 0.0
+            p = math.erfc(math.sqrt(chi_square / 2))  # chi-square with one degree of freedom
+            p_text = "p < 0.000001" if p < 1e-6 else f"p = {p:.2g}"
+            lines.append(f"{first[0]}, the same {len(deals):,} deals, K = {first[2]}, "
+                         f"{first[3]:,} positions: both won {both:,}, only {first[1]} {only_first:,}, "
+                         f"only {second[1]} {only_second:,}; McNemar's chi-square {chi_square:.2f}, {p_text}")
+    return lines
 
 
 def rate_text(won: int, lost: int, unknown: int) -> str:

@@ -92,6 +92,24 @@ def test_the_report_puts_the_two_fair_players_side_by_side(tmp_path: Path, capsy
     assert table[0].endswith("| fair |") and table[1].endswith("| fair-plan |") and "| 2 of 3 |" in table[1]
 
 
+def test_two_players_on_the_same_deals_are_paired(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deals only one player won, counted on the deals both played, with McNemar's test."""
+    report = load_report()
+    thoughtful = write_gz(tmp_path / "hamilton-1-12.jsonl.gz", rows({deal: "won" for deal in range(1, 13)}))
+    monkeypatch.setattr(report, "thoughtful_files", lambda: [thoughtful])
+    plain_won = {1: "won", 2: "won", **{deal: "lost" for deal in range(3, 12)}}
+    plan_won = {1: "won", 2: "lost", **{deal: "won" for deal in range(3, 13)}}
+    plain = write_gz(tmp_path / "fair-a.jsonl.gz", rows(plain_won, **FAIR))
+    plan = write_gz(tmp_path / "fair-b.jsonl.gz", rows(plan_won, **{**FAIR, "policy": "fair-plan"}))
+    other_k = write_gz(tmp_path / "fair-c.jsonl.gz", rows({1: "won"}, **{**FAIR, "samples": 8}))
+    assert report.main(["--fair", str(plain), str(plan), str(other_k)]) == 0
+    paired = [line for line in capsys.readouterr().out.splitlines() if "McNemar" in line]
+    # deal 12 only fair-plan played: not counted; the K = 8 run is paired with nothing
+    assert paired == ["hamilton, the same 11 deals, K = 4, 2,000 positions: both won 1, only fair 1, "
+                      "only fair-plan 9; McNemar's chi-square 4.90, p = 0.027"]
+
+
 def test_runs_of_one_player_with_other_settings_stay_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Two runs of the same player (K = 4 on deals 1-2, K = 32 on 1-3) are two lines, never one mixed."""
