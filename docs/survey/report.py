@@ -31,6 +31,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -102,6 +103,24 @@ def thoughtful_files() -> list[Path]:
             if not path.name.startswith(("fair-", "start-ranks-"))]  # fair-curve-* too
 
 
+def holds_any(path: Path, deals: set[tuple[str, int]]) -> bool:
+    """Whether a results file may hold one of ``deals`` (game, deal), going by its name
+    ``GAME-FIRST-LAST.jsonl.gz``; a file named otherwise may hold any.
+
+    >>> holds_any(Path("hamilton-1-2000.jsonl.gz"), {("hamilton", 2000)})
+    True
+    >>> holds_any(Path("hamilton-2001-3000.jsonl.gz"), {("hamilton", 2000), ("union-square", 2500)})
+    False
+    >>> holds_any(Path("extra.jsonl.gz"), set())
+    True
+    """
+    named = re.fullmatch(r"([a-z-]+)-(\d+)-(\d+)\.jsonl\.gz", path.name)
+    if named is None:
+        return True
+    game, first, last = named[1], int(named[2]), int(named[3])
+    return any(played == game and first <= deal <= last for played, deal in deals)
+
+
 def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Comparison]:
     """Print the fair player's results beside the thoughtful ones; the comparisons, one per game."""
     # (game, policy, K, positions, seconds) -> rows: one run's settings, never two runs' rows mixed
@@ -112,8 +131,11 @@ def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Co
                 settings = (int(row.get("samples") or 0), int(row.get("max_nodes") or 0),
                             float(row.get("max_seconds") or 0.0))
                 fair.setdefault((row["game"], policy_of(row), *settings), []).append(row)
+    played = {(row["game"], int(row["deal"])) for rows in fair.values() for row in rows}
     thoughtful: dict[str, dict[int, dict[str, Any]]] = {}
     for path in thoughtful_paths:
+        if not holds_any(path, played):
+            continue
         for deal, row in latest_rows(path).items():
             if policy_of(row) not in FAIR_POLICIES:
                 thoughtful.setdefault(row["game"], {})[deal] = row

@@ -27,6 +27,25 @@ def test_there_are_results_files() -> None:
     assert len(RESULTS) >= 4
 
 
+#: The game and the deal number a row starts with.
+DEAL_OF_GAME = re.compile(r'^\{"game": "([a-z-]+)", "deal": (\d+),')
+
+
+@pytest.mark.parametrize("path", [path for path in RESULTS if not path.name.startswith("fair-")],
+                         ids=lambda p: p.name)
+def test_a_survey_file_holds_the_deals_its_name_says(path: Path) -> None:
+    """``GAME-FIRST-LAST.jsonl.gz`` holds deals FIRST-LAST of GAME only (``report.py --fair``
+    reads only the files whose range holds a deal the fair players played)."""
+    named = re.fullmatch(r"([a-z-]+)-(\d+)-(\d+)\.jsonl\.gz", path.name)
+    assert named is not None, path.name
+    with gzip.open(path, "rt", encoding="utf-8") as rows:
+        heads = [DEAL_OF_GAME.match(line) for line in rows]
+    assert all(head is not None for head in heads)
+    assert {head[1] for head in heads if head} == {named[1]}
+    deals = [int(head[2]) for head in heads if head]
+    assert int(named[2]) <= min(deals) and max(deals) <= int(named[3])
+
+
 #: A file of many deals replays about this many of them (unless ``PATIENCE_TESTS_WHOLE=1``).
 SAMPLE = 1000
 #: The deal number a row starts with (rows are written game first, deal second).
