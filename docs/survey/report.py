@@ -161,7 +161,7 @@ def fair_report(fair_paths: list[Path], thoughtful_paths: list[Path]) -> list[Co
         print(f"command: patience survey {both.game} --deals {both.deals[0]}-{both.deals[-1]} "
               f"--policy {both.policy} --samples {both.samples}{nodes}")
         print()
-    for line in paired_lines([(key, rows) for key, rows in runs]):
+    for line in paired_lines(runs):
         print(line)
     return comparisons
 
@@ -194,7 +194,7 @@ def paired_lines(runs: list[FairRun]) -> list[str]:
             only_first = sum(won_first[deal] and not won_second[deal] for deal in deals)
             only_second = sum(won_second[deal] and not won_first[deal] for deal in deals)
             split = only_first + only_second
-            chi_square = (abs(only_first - only_second) - 1) ** 2 / split if split else 0.0
+            chi_square = max(abs(only_first - only_second) - 1, 0) ** 2 / split if split else 0.0
             p = math.erfc(math.sqrt(chi_square / 2))  # chi-square with one degree of freedom
             p_text = "p < 0.000001" if p < 1e-6 else f"p = {p:.2g}"
             lines.append(f"{first[0]}, the same {len(deals):,} deals, K = {first[2]}, "

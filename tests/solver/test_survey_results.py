@@ -27,8 +27,8 @@ def test_there_are_results_files() -> None:
     assert len(RESULTS) >= 4
 
 
-#: The game and the deal number a row starts with.
-DEAL_OF_GAME = re.compile(r'^\{"game": "([a-z-]+)", "deal": (\d+),')
+#: The game, the deal number and the outcome a row starts with (written in that order).
+DEAL = re.compile(r'^\{"game": "(?P<game>[a-z-]+)", "deal": (?P<deal>\d+), "outcome": "(?P<outcome>\w+)"')
 
 
 @pytest.mark.parametrize("path", [path for path in RESULTS if not path.name.startswith("fair-")],
@@ -39,17 +39,15 @@ def test_a_survey_file_holds_the_deals_its_name_says(path: Path) -> None:
     named = re.fullmatch(r"([a-z-]+)-(\d+)-(\d+)\.jsonl\.gz", path.name)
     assert named is not None, path.name
     with gzip.open(path, "rt", encoding="utf-8") as rows:
-        heads = [DEAL_OF_GAME.match(line) for line in rows]
+        heads = [DEAL.match(line) for line in rows]
     assert all(head is not None for head in heads)
-    assert {head[1] for head in heads if head} == {named[1]}
-    deals = [int(head[2]) for head in heads if head]
+    assert {head["game"] for head in heads if head} == {named[1]}
+    deals = [int(head["deal"]) for head in heads if head]
     assert int(named[2]) <= min(deals) and max(deals) <= int(named[3])
 
 
 #: A file of many deals replays about this many of them (unless ``PATIENCE_TESTS_WHOLE=1``).
 SAMPLE = 1000
-#: The deal number a row starts with (rows are written game first, deal second).
-DEAL = re.compile(r'^\{"game": "[a-z-]+", "deal": (\d+), "outcome": "(\w+)"')
 
 
 def every(path: Path) -> int:
@@ -71,8 +69,8 @@ def test_every_won_line_replays_to_a_win(path: Path) -> None:
     with gzip.open(path, "rt", encoding="utf-8") as rows:
         for line in rows:
             head = DEAL.match(line)
-            thoughtful_lost = head is not None and head[2] != "won" and '"policy": "fair' not in line
-            if head and not thoughtful_lost and not sampled(int(head[1]), step):
+            thoughtful_lost = head is not None and head["outcome"] != "won" and '"policy": "fair' not in line
+            if head and not thoughtful_lost and not sampled(int(head["deal"]), step):
                 continue  # a line not in the sample: not even read
             row = json.loads(line)
             fair = row.get("policy") in FAIR_POLICIES
