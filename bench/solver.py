@@ -19,10 +19,11 @@ clock cannot. ``--rows FILE`` appends one JSON line per deal as it is solved
 ends; the table also gives the median of nodes per deal. ``--table-from FILE``
 prints the table of such a file (for a run stopped early) without solving.
 
-``--compare python core`` solves the same deals with each search in turn (``PATIENCE_SOLVER``;
-one fresh process at a time, so they never share the processor) through
-:func:`patience.solver.solve`, and prints one table: processor seconds per deal, positions per
-processor second, and each search's speed against the first one named.
+``--compare python core`` solves the same deals with each search (``PATIENCE_SOLVER``; one
+fresh process per search, taking turns ten deals at a time, never both at once, so a machine
+whose speed drifts slows both alike) through :func:`patience.solver.solve`, and prints one table:
+processor seconds per deal, positions per processor second, and each search's speed against the
+first one named.
 """
 
 from __future__ import annotations
@@ -79,32 +80,80 @@ def bench_game(slug: str, deals: range, max_seconds: float | None, strategy: str
 COMPARE_HEADER = ("game", "search", "deals", "decided %", "won %", "median cpu s", "p95 cpu s", "max cpu s",
                   "positions", "positions/s", "× first", "peak MB")
 CompareRow = tuple[str, str, int, float, float, float, float, float, int, float, float]  # no × first
+#: Deals a search solves before the other takes its turn (see :func:`compare`).
+COMPARE_CHUNK = 10
 
 
-def compare_game(slug: str, which: str, deals: range, max_seconds: float | None,
-                 max_nodes: int | None) -> CompareRow:
-    """Solve every deal with the search ``which`` (python or core); the row, in processor time."""
+class Tally:
+    """One search's answers over the deals of ``--compare``: processor seconds per deal and counts."""
+
+    def __init__(self) -> None:
+        self.cpu: list[float] = []
+        self.decided = self.won = self.nodes = 0
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s deals in too."""
+        self.cpu += other.cpu
+        self.decided += other.decided
+        self.won += other.won
+        self.nodes += other.nodes
+
+    def row(self, slug: str, which: str, peak_mb: float) -> CompareRow:
+        """The table row (positions per processor second over all deals)."""
+        total = sum(self.cpu)
+        cpu = sorted(self.cpu)
+        n = len(cpu)
+        return (slug, which, n, 100 * self.decided / n, 100 * self.won / n, quantile(cpu, 0.5),
+                quantile(cpu, 0.95), cpu[-1], self.nodes, self.nodes / total if total else 0.0, peak_mb)
+
+
+def _use_search(which: str) -> None:
     os.environ["PATIENCE_SOLVER"] = which
+
+
+def compare_chunk(slug: str, deals: range, max_seconds: float | None, max_nodes: int | None) -> Tally:
+    """Solve ``deals`` with this process's search (``PATIENCE_SOLVER``), in processor time."""
     game = get_game(slug)
-    cpu: list[float] = []
-    decided = won = nodes = 0
+    tally = Tally()
     for deal in deals:
         started = time.process_time()
         result = solve(game, game.new(deal), max_seconds=max_seconds, max_nodes=max_nodes, tidy=False)
-        cpu.append(time.process_time() - started)
-        decided += result.decided
-        won += result.won
-        nodes += result.nodes
-    total = sum(cpu)
-    cpu.sort()
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    n = len(deals)
-    return (slug, which, n, 100 * decided / n, 100 * won / n, quantile(cpu, 0.5), quantile(cpu, 0.95),
-            cpu[-1], nodes, nodes / total if total else 0.0, peak_mb)
+        tally.cpu.append(time.process_time() - started)
+        tally.decided += result.decided
+        tally.won += result.won
+        tally.nodes += result.nodes
+    return tally
 
 
-def _compare_worker(args: tuple[str, str, range, float | None, int | None]) -> CompareRow:
-    return compare_game(*args)
+def _compare_worker(args: tuple[str, range, float | None, int | None]) -> Tally:
+    return compare_chunk(*args)
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def compare_game(slug: str, searches: list[str], deals: range, max_seconds: float | None,
+                 max_nodes: int | None) -> list[CompareRow]:
+    """Solve every deal with each search, one fresh process per search; the rows, in processor time.
+
+    The searches take turns, :data:`COMPARE_CHUNK` deals at a time, and only one works at a time: a
+    machine whose speed drifts during the run (a shared or throttled processor) slows them alike, so
+    their ratio holds where two runs one after the other could differ by more than the ratio.
+    """
+    context = multiprocessing.get_context("spawn")
+    pools = [context.Pool(1, initializer=_use_search, initargs=(which,)) for which in searches]
+    try:
+        tallies = [Tally() for _ in searches]
+        for first in range(deals.start, deals.stop, COMPARE_CHUNK):
+            chunk = range(first, min(first + COMPARE_CHUNK, deals.stop))
+            for pool, tally in zip(pools, tallies, strict=True):
+                tally.add(pool.apply(_compare_worker, ((slug, chunk, max_seconds, max_nodes),)))
+        peaks = [pool.apply(_peak_mb) for pool in pools]
+    finally:
+        for pool in pools:
+            pool.terminate()
+    return [tally.row(slug, which, peak) for which, tally, peak in zip(searches, tallies, peaks, strict=True)]
 
 
 def compare(games: list[str], searches: list[str], deals: range, max_seconds: float | None,
@@ -112,12 +161,9 @@ def compare(games: list[str], searches: list[str], deals: range, max_seconds: fl
     """Print the side-by-side table of ``--compare``."""
     print("| " + " | ".join(COMPARE_HEADER) + " |")
     print("|" + "---|" * len(COMPARE_HEADER))
-    context = multiprocessing.get_context("spawn")
     for slug in games:
         first_rate = 0.0
-        for which in searches:
-            with context.Pool(1) as pool:  # a fresh process per search, one at a time
-                row = pool.apply(_compare_worker, ((slug, which, deals, max_seconds, max_nodes),))
+        for row in compare_game(slug, searches, deals, max_seconds, max_nodes):
             name, search_name, n, decided, won, median, p95, worst, nodes, rate, peak = row
             first_rate = first_rate or rate
             print(f"| {name} | {search_name} | {n} | {decided:.1f} | {won:.1f} | {median:.4f} | {p95:.3f} "
@@ -182,7 +228,8 @@ def main() -> None:
     max_seconds = args.max_seconds or None
     if args.compare:
         print(f"deals {args.deals}, budget {max_seconds} s and {args.max_nodes} positions per deal, "
-              f"searches {' and '.join(args.compare)} (processor time, one process at a time)")
+              f"searches {' and '.join(args.compare)} "
+              f"(processor time; they take turns, {COMPARE_CHUNK} deals at a time)")
         compare(args.games, args.compare, deals, max_seconds, args.max_nodes)
         return
     print(f"deals {args.deals}, budget {max_seconds} s and {args.max_nodes} nodes per deal, "

@@ -26,7 +26,7 @@ pub fn hash_key(key: &[u8]) -> u64 {
 
 /// Murmur3's 64-bit finalizer: every input bit reaches every output bit.
 #[inline]
-fn mix(mut h: u64) -> u64 {
+pub(crate) fn mix(mut h: u64) -> u64 {
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^= h >> 33;

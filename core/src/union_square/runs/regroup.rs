@@ -6,13 +6,14 @@
 //! rules of `fits_tableau` and replayed in Python, so nothing needs proving: at worst it finds
 //! nothing and the caller does without.
 
-use std::collections::{HashMap, VecDeque};
+use std::cell::RefCell;
+use std::collections::{HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{foundation_of, rank_counts, suit_runs};
 use crate::cards::{rank, suit, Card};
 use crate::moves::{Move, FOUNDATION, TABLEAU, WASTE};
-use crate::search::hash::hash_key;
+use crate::search::hash::mix;
 use crate::union_square::state::{State, PILES};
 
 /// Arrangements a regrouping may try before it gives up.
@@ -91,13 +92,21 @@ fn key(piles: &[Code]) -> u128 {
     u128::from_le_bytes(sorted)
 }
 
-/// A hasher for the keys (`hash_key` of their bytes).
+/// A hasher for the keys: the two halves of the 128 bits mixed and folded, with no detour
+/// through their bytes.
 #[derive(Default)]
 struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
-        self.0 = hash_key(bytes) ^ self.0.rotate_left(17);
+        // Only u128 keys are hashed with it; bytes still hash sensibly.
+        for &b in bytes {
+            self.0 = mix(self.0 ^ b as u64);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        self.0 = mix(key as u64 ^ mix((key >> 64) as u64 ^ self.0));
     }
 
     fn finish(&self) -> u64 {
@@ -105,7 +114,27 @@ impl Hasher for KeyHasher {
     }
 }
 
-type Met = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
+type Met = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+
+/// An arrangement waiting in the queue: its piles, whether the task is done, its index.
+type Queued = ([Code; PILES], bool, u32);
+
+/// The buffers a regrouping reuses from call to call (one set per thread): the run view asks for
+/// thousands of small regroupings a deal, and making and growing them each time was most of
+/// their cost.
+#[derive(Default)]
+struct Scratch {
+    /// Each arrangement met: its parent's index and the move from there (the start has none).
+    parent: Vec<Option<(u32, Move)>>,
+    /// By whether the task is done, the keys of the arrangements met.
+    met: [Met; 2],
+    queue: VecDeque<Queued>,
+    nexts: Vec<([Code; PILES], bool, Move)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
 
 /// Tableau moves among `suit`'s piles (and up to two empty ones) that do `task` and then leave
 /// the suit in its fewest runs, fewest moves first; `None` when none are found within `limit`
@@ -119,7 +148,6 @@ pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Optio
             .filter(|&i| state.heights[i] == 0)
             .take(SPARE_PILES),
     );
-    let n = piles.len();
     let mut counts = rank_counts(state)[suit_index as usize];
     let (take, put) = match task {
         Task::Regroup => (None, None),
@@ -144,74 +172,115 @@ pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Optio
         }
     }
     let done_at_start = task == Task::Regroup;
-    // Each arrangement met: its parent's index and the move from there (the start has none); by
-    // whether the task is done, the arrangements' indices by key.
-    let mut parent: Vec<Option<(u32, Move)>> = vec![None];
-    let mut met: [Met; 2] = [Met::default(), Met::default()];
-    met[done_at_start as usize].insert(key(&start[..n]), 0);
-    let mut queue = VecDeque::from([(start, done_at_start, 0u32)]);
-    let mut nexts: Vec<([Code; PILES], bool, Move)> = Vec::new();
-    while let Some((here, done, at)) = queue.pop_front() {
-        if done && here[..n].iter().filter(|&&code| code != 0).count() == target {
-            let mut moves = Vec::new();
-            let mut step = parent[at as usize];
-            while let Some((up, mv)) = step {
-                moves.push(mv);
-                step = parent[up as usize];
-            }
-            moves.reverse();
-            return Some(moves);
+    let search = Search {
+        piles: &piles,
+        suit_index,
+        take,
+        put,
+        to_foundation,
+        target,
+    };
+    SCRATCH.with(|scratch| search.run(start, done_at_start, limit, &mut scratch.borrow_mut()))
+}
+
+/// What one regrouping looks for (see `regroup`), over `piles` (the suit's, then the spares).
+struct Search<'a> {
+    piles: &'a [usize],
+    suit_index: u8,
+    take: Option<Card>,
+    put: Option<Card>,
+    to_foundation: Option<u8>,
+    /// The suit's fewest runs after the task.
+    target: usize,
+}
+
+impl Search<'_> {
+    /// The breadth-first search from `start`, within `limit` arrangements.
+    fn run(
+        &self,
+        start: [Code; PILES],
+        done_at_start: bool,
+        limit: usize,
+        scratch: &mut Scratch,
+    ) -> Option<Vec<Move>> {
+        let Scratch {
+            parent,
+            met,
+            queue,
+            nexts,
+        } = scratch;
+        let (piles, n) = (self.piles, self.piles.len());
+        parent.clear();
+        parent.push(None);
+        for table in met.iter_mut() {
+            table.clear();
         }
-        nexts.clear();
-        for a in 0..n {
-            let code = here[a];
-            if code == 0 {
-                continue;
+        queue.clear();
+        met[done_at_start as usize].insert(key(&start[..n]));
+        queue.push_back((start, done_at_start, 0u32));
+        while let Some((here, done, at)) = queue.pop_front() {
+            if done && here[..n].iter().filter(|&&code| code != 0).count() == self.target {
+                let mut moves = Vec::new();
+                let mut step = parent[at as usize];
+                while let Some((up, mv)) = step {
+                    moves.push(mv);
+                    step = parent[up as usize];
+                }
+                moves.reverse();
+                return Some(moves);
             }
-            let top = top_rank(code);
-            let lone = first_rank(code) == top;
-            let mut after = here;
-            after[a] = popped(code);
-            if !done && Some(suit_index * 13 + top - 1) == take {
-                let dst = FOUNDATION + to_foundation.expect("a card to take has a foundation");
-                nexts.push((after, true, Move::new(TABLEAU + piles[a] as u8, dst, 1)));
-            }
-            for b in 0..n {
-                let other = here[b];
-                if b == a || (other == 0 && lone) || !fits(top, other) {
+            nexts.clear();
+            for a in 0..n {
+                let code = here[a];
+                if code == 0 {
                     continue;
                 }
-                let mut moved = after;
-                moved[b] = pushed(other, top);
-                nexts.push((
-                    moved,
-                    done,
-                    Move::new(TABLEAU + piles[a] as u8, TABLEAU + piles[b] as u8, 1),
-                ));
-            }
-        }
-        if let (false, Some(card)) = (done, put) {
-            for (b, &pile) in piles.iter().enumerate() {
-                if fits(rank(card), here[b]) {
-                    let mut after = here;
-                    after[b] = pushed(here[b], rank(card));
-                    nexts.push((after, true, Move::new(WASTE, TABLEAU + pile as u8, 1)));
+                let top = top_rank(code);
+                let lone = first_rank(code) == top;
+                let mut after = here;
+                after[a] = popped(code);
+                if !done && Some(self.suit_index * 13 + top - 1) == self.take {
+                    let dst =
+                        FOUNDATION + self.to_foundation.expect("a card to take has a foundation");
+                    nexts.push((after, true, Move::new(TABLEAU + piles[a] as u8, dst, 1)));
+                }
+                for b in 0..n {
+                    let other = here[b];
+                    if b == a || (other == 0 && lone) || !fits(top, other) {
+                        continue;
+                    }
+                    let mut moved = after;
+                    moved[b] = pushed(other, top);
+                    nexts.push((
+                        moved,
+                        done,
+                        Move::new(TABLEAU + piles[a] as u8, TABLEAU + piles[b] as u8, 1),
+                    ));
                 }
             }
-        }
-        for &(after, after_done, mv) in &nexts {
-            let table = &mut met[after_done as usize];
-            let after_key = key(&after[..n]);
-            if table.contains_key(&after_key) {
-                continue;
+            if let (false, Some(card)) = (done, self.put) {
+                for (b, &pile) in piles.iter().enumerate() {
+                    if fits(rank(card), here[b]) {
+                        let mut after = here;
+                        after[b] = pushed(here[b], rank(card));
+                        nexts.push((after, true, Move::new(WASTE, TABLEAU + pile as u8, 1)));
+                    }
+                }
             }
-            if parent.len() >= limit {
-                return None;
+            for &(after, after_done, mv) in nexts.iter() {
+                let table = &mut met[after_done as usize];
+                let after_key = key(&after[..n]);
+                if table.contains(&after_key) {
+                    continue;
+                }
+                if parent.len() >= limit {
+                    return None;
+                }
+                table.insert(after_key);
+                parent.push(Some((at, mv)));
+                queue.push_back((after, after_done, parent.len() as u32 - 1));
             }
-            table.insert(after_key, parent.len() as u32);
-            parent.push(Some((at, mv)));
-            queue.push_back((after, after_done, parent.len() as u32 - 1));
         }
+        None
     }
-    None
 }
