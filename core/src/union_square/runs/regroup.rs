@@ -140,61 +140,77 @@ thread_local! {
 /// the suit in its fewest runs, fewest moves first; `None` when none are found within `limit`
 /// arrangements (or the card to take fits no foundation). Every pile must be a run.
 pub fn regroup(state: &State, suit_index: u8, task: Task, limit: usize) -> Option<Vec<Move>> {
-    let mut piles: Vec<usize> = (0..PILES)
-        .filter(|&i| state.heights[i] > 0 && suit(state.tableau[i][0]) == suit_index)
-        .collect();
-    piles.extend(
-        (0..PILES)
-            .filter(|&i| state.heights[i] == 0)
-            .take(SPARE_PILES),
-    );
-    let mut counts = rank_counts(state)[suit_index as usize];
-    let (take, put) = match task {
-        Task::Regroup => (None, None),
-        Task::Take(card) => {
-            counts[rank(card) as usize] -= 1;
-            (Some(card), None)
-        }
-        Task::Put(card) => {
-            counts[rank(card) as usize] += 1;
-            (None, Some(card))
-        }
-    };
-    let target = suit_runs(&counts) as usize;
-    let to_foundation = match take {
-        Some(card) => Some(foundation_of(state, card)? as u8),
-        None => None,
-    };
-    let mut start = [0 as Code; PILES];
-    for (a, &i) in piles.iter().enumerate() {
-        if let (Some(&first), Some(top)) = (state.pile(i).first(), state.top(i)) {
-            start[a] = rank(first) << 4 | rank(top);
-        }
-    }
-    let done_at_start = task == Task::Regroup;
-    let search = Search {
-        piles: &piles,
-        suit_index,
-        take,
-        put,
-        to_foundation,
-        target,
-    };
-    SCRATCH.with(|scratch| search.run(start, done_at_start, limit, &mut scratch.borrow_mut()))
+    let (search, start) = Search::new(state, suit_index, task)?;
+    SCRATCH.with(|scratch| {
+        search.run(
+            start,
+            task == Task::Regroup,
+            limit,
+            &mut scratch.borrow_mut(),
+        )
+    })
 }
 
 /// What one regrouping looks for (see `regroup`), over `piles` (the suit's, then the spares).
-struct Search<'a> {
-    piles: &'a [usize],
+struct Search {
+    piles: Vec<usize>,
     suit_index: u8,
     take: Option<Card>,
     put: Option<Card>,
     to_foundation: Option<u8>,
     /// The suit's fewest runs after the task.
     target: usize,
+    /// Whether a target may be answered when it is entered, not only when the queue gives it
+    /// back (the same answer; off only in the test that shows so).
+    early: bool,
 }
 
-impl Search<'_> {
+impl Search {
+    /// The regrouping of `task` in `state`'s `suit_index` piles, and their runs; `None` when the
+    /// card to take fits no foundation.
+    fn new(state: &State, suit_index: u8, task: Task) -> Option<(Search, [Code; PILES])> {
+        let mut piles: Vec<usize> = (0..PILES)
+            .filter(|&i| state.heights[i] > 0 && suit(state.tableau[i][0]) == suit_index)
+            .collect();
+        piles.extend(
+            (0..PILES)
+                .filter(|&i| state.heights[i] == 0)
+                .take(SPARE_PILES),
+        );
+        let mut counts = rank_counts(state)[suit_index as usize];
+        let (take, put) = match task {
+            Task::Regroup => (None, None),
+            Task::Take(card) => {
+                counts[rank(card) as usize] -= 1;
+                (Some(card), None)
+            }
+            Task::Put(card) => {
+                counts[rank(card) as usize] += 1;
+                (None, Some(card))
+            }
+        };
+        let to_foundation = match take {
+            Some(card) => Some(foundation_of(state, card)? as u8),
+            None => None,
+        };
+        let mut start = [0 as Code; PILES];
+        for (a, &i) in piles.iter().enumerate() {
+            if let (Some(&first), Some(top)) = (state.pile(i).first(), state.top(i)) {
+                start[a] = rank(first) << 4 | rank(top);
+            }
+        }
+        let search = Search {
+            piles,
+            suit_index,
+            take,
+            put,
+            to_foundation,
+            target: suit_runs(&counts) as usize,
+            early: true,
+        };
+        Some((search, start))
+    }
+
     /// The breadth-first search from `start`, within `limit` arrangements.
     fn run(
         &self,
@@ -209,7 +225,7 @@ impl Search<'_> {
             queue,
             nexts,
         } = scratch;
-        let (piles, n) = (self.piles, self.piles.len());
+        let (piles, n) = (&self.piles, self.piles.len());
         parent.clear();
         parent.push(None);
         for table in met.iter_mut() {
@@ -218,16 +234,12 @@ impl Search<'_> {
         queue.clear();
         met[done_at_start as usize].insert(key(&start[..n]));
         queue.push_back((start, done_at_start, 0u32));
+        // Arrangements one arrangement may lead to at most: from each pile, a take and a move
+        // onto each other pile; and a put onto each pile.
+        let most_nexts = n * n + n;
         while let Some((here, done, at)) = queue.pop_front() {
-            if done && here[..n].iter().filter(|&&code| code != 0).count() == self.target {
-                let mut moves = Vec::new();
-                let mut step = parent[at as usize];
-                while let Some((up, mv)) = step {
-                    moves.push(mv);
-                    step = parent[up as usize];
-                }
-                moves.reverse();
-                return Some(moves);
+            if done && self.is_target(&here) {
+                return Some(line_to(parent, at));
             }
             nexts.clear();
             for a in 0..n {
@@ -267,7 +279,7 @@ impl Search<'_> {
                     }
                 }
             }
-            for &(after, after_done, mv) in nexts.iter() {
+            for (k, &(after, after_done, mv)) in nexts.iter().enumerate() {
                 let table = &mut met[after_done as usize];
                 let after_key = key(&after[..n]);
                 if table.contains(&after_key) {
@@ -278,9 +290,109 @@ impl Search<'_> {
                 }
                 table.insert(after_key);
                 parent.push(Some((at, mv)));
-                queue.push_back((after, after_done, parent.len() as u32 - 1));
+                let index = parent.len() as u32 - 1;
+                // The first target entered is the first the queue gives back, with this line;
+                // before that, the rest of these moves and the arrangements waiting in the queue
+                // (none a target) enter at most `entering` more. When they cannot reach the
+                // limit, the answer is this line now, as it would be then.
+                if self.early && after_done && self.is_target(&after) {
+                    let entering = (nexts.len() - k - 1) + queue.len() * most_nexts;
+                    if parent.len() + entering < limit {
+                        return Some(line_to(parent, index));
+                    }
+                }
+                queue.push_back((after, after_done, index));
             }
         }
         None
+    }
+
+    /// Whether the task is done in `piles` and the suit is in its fewest runs.
+    #[inline]
+    fn is_target(&self, piles: &[Code; PILES]) -> bool {
+        piles[..self.piles.len()]
+            .iter()
+            .filter(|&&code| code != 0)
+            .count()
+            == self.target
+    }
+}
+
+/// The moves from the start to arrangement `at`.
+fn line_to(parent: &[Option<(u32, Move)>], at: u32) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let mut step = parent[at as usize];
+    while let Some((up, mv)) = step {
+        moves.push(mv);
+        step = parent[up as usize];
+    }
+    moves.reverse();
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::union_square::runs::{looser, piles_are_runs, LooserAnswer, LooserLimits};
+    use crate::union_square::{apply_in_place, numbered_deal};
+
+    /// The regrouping of `task` with the target answered when entered or only when given back.
+    fn both_ways(
+        state: &State,
+        suit_index: u8,
+        task: Task,
+        limit: usize,
+    ) -> [Option<Vec<Move>>; 2] {
+        [true, false].map(|early| {
+            let (mut search, start) = Search::new(state, suit_index, task)?;
+            search.early = early;
+            search.run(start, task == Task::Regroup, limit, &mut Scratch::default())
+        })
+    }
+
+    /// Answering a target when it is entered changes no answer, whatever the limit: along the
+    /// winning lines of a few deals, every suit, every task the position offers, small limits
+    /// (where the queue could reach the limit before it gives the target back) and the usual one.
+    #[test]
+    fn answering_when_entered_changes_no_answer() {
+        let (mut asked, mut found, mut refused) = (0, 0, 0);
+        for deal in 1..=8u64 {
+            let mut state = numbered_deal(deal);
+            let LooserAnswer::Won(line) = looser(&state, &LooserLimits::default()).answer else {
+                panic!("deal {deal} is won in the looser game")
+            };
+            for (step, &m) in line.iter().enumerate() {
+                apply_in_place(&mut state, m);
+                if step % 7 != 0 || !piles_are_runs(&state) {
+                    continue;
+                }
+                for suit_index in 0..4u8 {
+                    let mut tasks = vec![Task::Regroup];
+                    tasks.extend(state.waste_top().map(Task::Put));
+                    tasks.extend(
+                        (0..PILES)
+                            .filter_map(|i| state.top(i))
+                            .filter(|&c| suit(c) == suit_index)
+                            .map(Task::Take),
+                    );
+                    for &task in &tasks {
+                        for limit in [3, 8, 20, 60, 250, REGROUP_LIMIT] {
+                            let [early, late] = both_ways(&state, suit_index, task, limit);
+                            assert_eq!(
+                                early, late,
+                                "deal {deal} step {step} {task:?} limit {limit}"
+                            );
+                            asked += 1;
+                            found += early.is_some() as u32;
+                            refused += early.is_none() as u32;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            asked > 2_000 && found > 500 && refused > 500,
+            "{asked} {found} {refused}"
+        );
     }
 }
