@@ -22,7 +22,7 @@ use super::{
     added_runs, foundation_sizes, piles_are_runs, rank_counts, suit_runs, wanted_rank, Counts,
 };
 use crate::cards::{rank, suit, Card};
-use crate::search::hash::hash_key;
+use crate::search::hash::{hash_key, PassBuild};
 use crate::search::KeyTable;
 use crate::union_square::state::{State, FOUNDATION_TURN, FULL_FOUNDATION, PILES};
 
@@ -254,7 +254,7 @@ pub fn relaxed_search_proving(
     {
         return Phase::Lost;
     }
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut seen: HashSet<Vec<u8>, PassBuild> = HashSet::default();
     seen.insert(root.clone());
     if loose.won() {
         return Phase::Won(Vec::new());
@@ -327,11 +327,11 @@ struct Frame {
 /// one it was entering (see `relaxed_search_proving`).
 fn keep_finished(
     lost: &mut KeyTable,
-    seen: &HashSet<Vec<u8>>,
+    seen: &HashSet<Vec<u8>, PassBuild>,
     stack: &[Frame],
     entering: Option<&[u8]>,
 ) {
-    let unfinished: HashSet<&[u8]> = stack
+    let unfinished: HashSet<&[u8], PassBuild> = stack
         .iter()
         .map(|frame| frame.key.as_slice())
         .chain(entering)

@@ -280,15 +280,12 @@ impl Search {
                 }
             }
             for (k, &(after, after_done, mv)) in nexts.iter().enumerate() {
-                let table = &mut met[after_done as usize];
-                let after_key = key(&after[..n]);
-                if table.contains(&after_key) {
-                    continue;
+                if !met[after_done as usize].insert(key(&after[..n])) {
+                    continue; // met before
                 }
                 if parent.len() >= limit {
-                    return None;
+                    return None; // (the key just entered is never asked for again)
                 }
-                table.insert(after_key);
                 parent.push(Some((at, mv)));
                 let index = parent.len() as u32 - 1;
                 // The first target entered is the first the queue gives back, with this line;

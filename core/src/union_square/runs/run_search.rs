@@ -15,6 +15,7 @@ use super::regroup::{regroup, Task, REGROUP_LIMIT};
 use super::{added_runs, foundation_of, foundation_sizes, rank_counts, wanted_card};
 use crate::cards::{rank, suit};
 use crate::moves::{Move, FOUNDATION, STOCK_MOVE, WASTE};
+use crate::search::hash::PassBuild;
 use crate::union_square::rules::{apply_in_place, is_won};
 use crate::union_square::state::{State, FOUNDATIONS, FOUNDATION_TURN, PILES};
 
@@ -155,7 +156,7 @@ pub fn run_search(state: &State, spend: &mut Spend, spare: usize) -> Phase {
         state = played(&state, &moves);
         line.extend(moves);
     }
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut seen: HashSet<Vec<u8>, PassBuild> = HashSet::default();
     let mut stack = vec![Children::new(state, false, room)];
     let mut done: Vec<Vec<Move>> = Vec::new(); // the moves to each position on the stack but the root
     while let Some(top) = stack.last_mut() {
