@@ -1,7 +1,7 @@
 """Screenshots of the page, reproducible: both games in three sizes and languages, looks, win, review, fair.
 
-    python scripts/screenshots.py --out /tmp/shots            # all 52 shots, a README.md beside them
-    python scripts/screenshots.py --out /tmp/shots --only fair  # one group: play, looks, win, review, fair
+    python scripts/screenshots.py --out /tmp/shots            # every group, a README.md beside the shots
+    python scripts/screenshots.py --out /tmp/shots --only fair  # one group (GROUPS: play, looks, win, ...)
 
 It starts the real app (:func:`patience.web.app.create_app`, served by uvicorn on a free port) over a
 fresh database in a temporary folder, drives Debian's Chromium (``/usr/bin/chromium``, or
@@ -14,6 +14,8 @@ fresh database in a temporary folder, drives Debian's Chromium (``/usr/bin/chrom
 * ``win-WxH-LANG.png``: the win box after a won game (the last move of a winning line dragged on the
   page), in the three sizes and languages: the footer's line shows under it;
 * ``review-lost.png``: the review of a lost game, at its turning point;
+* ``review-undecided-WxH-LANG.png``: a review left undecided between two moves (it says which), in
+  the three sizes and languages;
 * ``fair-WxH-LANG-odds.png`` and ``fair-WxH-LANG-hint.png``: fair analysis in the three sizes and
   languages, the dot with the odds, then a fair hint (in the dock, above the footer's line).
 * ``menu-GAME-WxH-LANG.png``: the menu (☰) open, with the settings, at 390×844 and 1280×800 in each
@@ -233,6 +235,25 @@ def review_shot(camera: Camera) -> None:
         )
 
 
+def undecided_review_shots(camera: Camera) -> None:
+    """(d) a review that stays undecided between two moves (Union Square deal 28 as played in
+    ``bench/data/lost-games.json``: no search decides the positions in between), in each size and
+    language."""
+    record = next(r for r in json.loads((ROOT / "bench/data/lost-games.json").read_text("utf-8"))
+                  if r["game"] == "union-square" and r["deal"] == 28)
+    for size in SIZES:
+        for lang in LANGUAGES:
+            with camera.page(size, lang) as page:
+                open_deal(page, camera.url, record["game"], record["deal"])
+                for start in range(0, len(record["moves"]), 500):  # the API takes 500 moves at a time
+                    post_moves(page, record["moves"][start:start + 500])
+                menu_click(page, "#review-button")
+                page.wait_for_selector("#review-dialog[data-status='unknown']", timeout=120_000)
+                camera.take(page, f"review-undecided-{size[0]}x{size[1]}-{lang}",
+                            f"review of Union Square deal 28 ({len(record['moves'])} moves) left undecided "
+                            f"between two moves, {size[0]}×{size[1]}, {lang}")
+
+
 def fair_shots(camera: Camera) -> None:
     """(e) fair analysis: the odds on the dot and a fair hint, in each size and language."""
     slug, deal, moves = line_of("hamilton", 4)
@@ -273,6 +294,7 @@ GROUPS: dict[str, Callable[[Camera], None]] = {
     "looks": look_shots,
     "win": win_shot,
     "review": review_shot,
+    "undecided-review": undecided_review_shots,
     "fair": fair_shots,
     "menu": menu_shots,
 }

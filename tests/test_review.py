@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from patience.analysis.review import _Search, positions_of, review
+from patience.analysis.review import _Search, positions_of, review, undecided_text
 from patience.deals import deck_text
 from patience.errors import IllegalMoveError
+from patience.i18n import language
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
 
@@ -30,6 +31,9 @@ def test_lost_at_is_exact(case: dict[str, Any]) -> None:
     answer = review(game, case["deal"], moves, max_seconds=BUDGET)
     assert answer.status == "lost"
     assert answer.lost_at == case["lost_at"]
+    # the ends it knows are the turning point's two sides
+    assert answer.lost_after == case["lost_at"]
+    assert answer.winnable_after == (case["lost_at"] - 1 if case["lost_at"] else None)
     states = positions_of(game, case["deal"], moves)
     # every prefix: before lost_at winnable (the stored line, or the game's own moves then that line,
     # wins from it), from lost_at on proven lost by the solver
@@ -57,7 +61,8 @@ def test_won_and_winnable_games() -> None:
                       [str(m) for m in winnable.line])
     won = review(game, CASES[0]["deal"], [*played, *line], max_seconds=BUDGET)
     assert won.as_json() == {"game": "hamilton", "moves": len(played) + len(line), "lost_at": None,
-                             "better": None, "status": "won", "line": []}
+                             "better": None, "status": "won", "line": [],
+                             "winnable_after": len(played) + len(line), "lost_after": None}
     assert won.solves == 0
 
 
@@ -95,6 +100,45 @@ def test_unknown_when_a_solve_runs_out_never_a_guess() -> None:
 
     answer = review(game, case["deal"], case["moves"], max_seconds=BUDGET, solver=unknown_in_the_middle)
     assert answer.status == "unknown" and answer.lost_at is None
+
+
+def _first_twenty_moves() -> tuple[Game[Any], str, list[Move], dict[Any, int]]:
+    """The first case's game, its deck, its first 20 moves, and each position's number by its key."""
+    case = CASES[0]
+    game = get_game(case["game"])
+    deck = deck_text(game.deck_of(case["deal"]))
+    moves = [game.parse_move(m) for m in case["moves"]][:20]
+    states = positions_of(game, deck, moves)
+    return game, deck, moves, {state.key(): k for k, state in enumerate(states)}
+
+
+def test_an_undecided_stretch_keeps_its_known_ends() -> None:
+    """When every position of a stretch stays undecided the review is ``unknown``, never a guess,
+    and it still says the last position it knows winnable and the first it knows lost: the game
+    was lost by a move in between."""
+    game, deck, moves, index = _first_twenty_moves()
+    undecided = range(8, 13)  # won before 8, lost from 13 on
+
+    def oracle(g: Game[Any], state: Any, seconds: float) -> Result:
+        k = index[state.key()]
+        if k in undecided:
+            return Result(UNKNOWN, (), 1, seconds, 1, "seconds")
+        if k > undecided[-1]:
+            return Result(LOST, (), 1, 0.0, 1)
+        return Result(WON, tuple(moves[k:k + 1]), 1, 0.0, 1)
+
+    answer = review(game, deck, moves, max_seconds=5, solver=oracle)
+    assert answer.status == "unknown" and answer.lost_at is None and answer.better is None
+    assert answer.winnable_after is not None and answer.lost_after is not None
+    assert answer.winnable_after < undecided[0] and answer.lost_after > undecided[-1]
+    assert answer.as_json()["winnable_after"] == answer.winnable_after
+    assert answer.as_json()["lost_after"] == answer.lost_after
+    words = undecided_text(answer.winnable_after, answer.lost_after)
+    assert words is not None and f"after move {answer.winnable_after} " in words
+    assert undecided_text(0, 4) == ("Not decided exactly: the deal could be won and the game was lost after "
+                                    "move 4; the moves in between were too hard to decide in time.")
+    with language("ru"):
+        assert "после хода 263" in (undecided_text(157, 263) or "")
 
 
 def test_an_illegal_move_is_named_with_its_number_and_why() -> None:
@@ -160,12 +204,7 @@ def test_shared_proofs_and_probes_keep_the_answers(slug: str, deal: int, lost_at
 def test_an_undecided_middle_is_passed_over() -> None:
     """A middle position no budget decides is passed over for points nearer the ends; the lost
     position and the one before it are decided, so lost_at is still exact."""
-    case = CASES[0]
-    game = get_game(case["game"])
-    deck = deck_text(game.deck_of(case["deal"]))
-    moves = [game.parse_move(m) for m in case["moves"]][:20]
-    states = positions_of(game, deck, moves)
-    index = {state.key(): k for k, state in enumerate(states)}
+    game, deck, moves, index = _first_twenty_moves()
     hard, turning = 13, 8  # 13 is the third step back from the lost end (20, then 19, 17, 13)
     budgets: list[float] = []
 

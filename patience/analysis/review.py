@@ -35,6 +35,11 @@ The answer (:class:`Review`):
   winnable (None when ``lost_at`` is 0 or None); ``line``: the winning line
   from that position (``better`` first), or from the last position when the
   status is ``winnable``.
+* ``winnable_after`` and ``lost_after``: the most moves after which the
+  position is known to be winnable and the fewest after which it is known to
+  be lost (None when none is known). When a review is ``unknown`` between
+  them, the game was lost by one of the moves after ``winnable_after``, up to
+  move ``lost_after``.
 
 >>> from patience import get_game
 >>> from patience.rules import Move
@@ -51,6 +56,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypedDict
 
+from patience.i18n import _
 from patience.rules import Game, Move, State
 from patience.solver import LOST, WON, Proven, Result, solve, tidied
 
@@ -101,6 +107,8 @@ class ReviewJson(TypedDict):
     better: str | None
     status: str
     line: list[str]
+    winnable_after: int | None
+    lost_after: int | None
 
 
 @dataclass(frozen=True)
@@ -117,6 +125,8 @@ class Review:
     seconds: float = 0.0
     positions: tuple[State, ...] = field(default=(), repr=False, compare=False)
     history: tuple[Move, ...] = field(default=(), repr=False, compare=False)
+    winnable_after: int | None = None
+    lost_after: int | None = None
 
     @property
     def played(self) -> Move | None:
@@ -127,13 +137,34 @@ class Review:
         """The object ``patience review --json`` prints."""
         return {"game": self.game, "moves": self.moves, "lost_at": self.lost_at,
                 "better": None if self.better is None else str(self.better), "status": self.status,
-                "line": [str(m) for m in self.line]}
+                "line": [str(m) for m in self.line], "winnable_after": self.winnable_after,
+                "lost_after": self.lost_after}
 
     def turning_point(self) -> State | None:
         """The position after ``lost_at - 1`` moves (the last winnable one), or None."""
         if self.lost_at is None or self.lost_at == 0 or not self.positions:
             return None
         return self.positions[self.lost_at - 1]
+
+
+def undecided_text(winnable_after: int | None, lost_after: int | None) -> str | None:
+    """What an ``unknown`` review still knows, in words: the moves between the last position known
+    winnable and the first known lost (None when it does not know both ends).
+
+    >>> undecided_text(157, 263)
+    'Not decided exactly: the game could still be won after move 157 and was lost after move 263; \
+the moves in between were too hard to decide in time.'
+    >>> undecided_text(None, 263) is None
+    True
+    """
+    if winnable_after is None or lost_after is None:
+        return None
+    if winnable_after == 0:
+        return _("Not decided exactly: the deal could be won and the game was lost after move {lost}; "
+                 "the moves in between were too hard to decide in time.").format(lost=lost_after)
+    return _("Not decided exactly: the game could still be won after move {won} and was lost after move "
+             "{lost}; the moves in between were too hard to decide in time.").format(
+        won=winnable_after, lost=lost_after)
 
 
 def positions_of(game: Game[State], deal_or_deck: int | str, moves: Sequence[Move]) -> list[State]:
@@ -163,7 +194,8 @@ def review(game: Game[State], deal_or_deck: int | str, moves: Sequence[Move | st
     verdict = search.run()
     return Review(game.slug, len(played), *verdict, solves=search.solves,
                   seconds=round(max_seconds - search.remaining(), 3), positions=tuple(states),
-                  history=tuple(played))
+                  history=tuple(played), winnable_after=max(search.lines, default=None),
+                  lost_after=search.first_lost)
 
 
 def _use_known_line(search: _Search, game: Game[State], deal_or_deck: int | str) -> None:
@@ -191,6 +223,7 @@ class _Search:
         self.tidy_seconds = 0.0  # how long the reported line may take to be shortened
         self.tried: dict[int, float] = {}  # position -> the largest budget it was left unknown with
         self.stride = 1  # how far before the lost end the next probe near it lies (see next_probe)
+        self.first_lost: int | None = None  # the earliest position decided lost
 
     def remaining(self) -> float:
         return max(0.0, self.deadline - time.monotonic())
@@ -213,6 +246,7 @@ class _Search:
             self.follow(k, result.moves)
             return WON
         if result.outcome == LOST:
+            self.first_lost = k if self.first_lost is None else min(k, self.first_lost)
             return LOST
         self.tried[k] = max(seconds, self.tried.get(k, 0.0))
         return UNKNOWN
@@ -262,6 +296,7 @@ class _Search:
     def run(self) -> tuple[str, int | None, Move | None, tuple[Move, ...]]:
         n = len(self.played)
         if self.game.is_won(self.states[n]):
+            self.lines[n] = ()
             return WON_STATUS, None, None, ()
         last = self.decide(n)
         if last == WON:

@@ -10,7 +10,7 @@ from pathlib import Path
 from patience.analysis.fair import DEFAULT_SEED, Budget, Odds
 from patience.analysis.fair_luck import luck_or_play, luck_or_play_text
 from patience.analysis.fair_review import REVIEW_NODES, REVIEW_SAMPLES, costliest_text, fair_review
-from patience.analysis.review import Review, positions_of, review
+from patience.analysis.review import Review, positions_of, review, undecided_text
 from patience.catalog import daily_deal, parse_day
 from patience.commands.options import count, seconds
 from patience.errors import IllegalMoveError, InvalidDealError, InvalidRecordError, PatienceError
@@ -125,6 +125,9 @@ def review_text(game: Game[State], answer: Review) -> str:
     if answer.status == "winnable":
         return _("This game can still be won.")
     if answer.status == "unknown":
+        known = undecided_text(answer.winnable_after, answer.lost_after)
+        if known is not None:
+            return known + " " + _("Try again with more --max-seconds.")
         return _("Not decided: a search ran out of time. Try again with more --max-seconds.")
     if answer.lost_at == 0:
         return _("This deal could not be won from the start.")

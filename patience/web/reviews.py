@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from patience.analysis.fair_luck import luck_or_play_text
 from patience.analysis.fair_review import costliest_text
-from patience.analysis.review import positions_of
+from patience.analysis.review import positions_of, undecided_text
 from patience.i18n import _, ngettext
 from patience.kit import observing
 from patience.rules import Game, Move, State, get_game
@@ -207,7 +207,8 @@ def summary(found: ReviewAnswer, extra: _Extra) -> str:
     if status == Status.WINNABLE:
         return _("This game can still be won.")
     if status == Status.UNKNOWN:
-        return _("Not decided: a search ran out of time.")
+        return (undecided_text(found.winnable_after, found.lost_after)
+                or _("Not decided: a search ran out of time."))
     if lost_at == 0:
         return _("This deal could not be won from the start.")
     return _("Move {number} lost the game: {move}. Instead: {better}.").format(

@@ -305,6 +305,12 @@ class ReviewOut(BaseModel):
     better: str | None
     status: ReviewStatus
     line: list[str]
+    winnable_after: int | None = Field(
+        default=None, description="The most moves after which the position is known winnable (null: none)")
+    lost_after: int | None = Field(
+        default=None, description="The fewest moves after which the position is known lost (null: none); "
+                                  "when the review is unknown between the two, one of the moves after "
+                                  "winnable_after, up to move lost_after, lost the game")
     summary: str = Field(description="The verdict in one or two sentences, in words")
     played: str | None = Field(default=None, description="The move that lost the game (move lost_at)")
     played_words: str | None = None

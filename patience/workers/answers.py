@@ -60,13 +60,16 @@ class ReviewAnswer:
     lost_at: int | None = None
     better: str | None = None
     line: tuple[str, ...] = ()
+    winnable_after: int | None = None
+    lost_after: int | None = None
 
     @classmethod
     def of(cls, found: Review) -> ReviewAnswer:
         """A :class:`patience.analysis.review.Review` as the API answers it (moves in notation)."""
         return cls(game=found.game, moves=found.moves, status=str(found.status), lost_at=found.lost_at,
                    better=None if found.better is None else str(found.better),
-                   line=tuple(str(m) for m in found.line))
+                   line=tuple(str(m) for m in found.line), winnable_after=found.winnable_after,
+                   lost_after=found.lost_after)
 
     @classmethod
     def undecided(cls, slug: str, moves: int) -> ReviewAnswer:

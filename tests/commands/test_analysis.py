@@ -19,9 +19,11 @@ def test_review_json_and_words(tmp_path: Path, capsys: pytest.CaptureFixture[str
     record.write_text(json.dumps({"game": case["game"], "deal": case["deal"], "moves": case["moves"]}))
     assert main(["review", str(record), "--json", "--max-seconds", "30"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert set(answer) == {"game", "moves", "lost_at", "better", "status", "line"}
+    assert set(answer) == {"game", "moves", "lost_at", "better", "status", "line", "winnable_after",
+                           "lost_after"}
     expected = ("lost", case["lost_at"], len(case["moves"]))
     assert (answer["status"], answer["lost_at"], answer["moves"]) == expected
+    assert (answer["winnable_after"], answer["lost_after"]) == (case["lost_at"] - 1, case["lost_at"])
     assert main(["review", str(record)]) == 0
     words = capsys.readouterr().out
     assert f"Move {case['lost_at']} lost the game" in words

@@ -34,6 +34,23 @@ def test_review_of_a_lost_game_names_the_turning_point(client: TestClient) -> No
     assert again["lost_at"] == case["lost_at"] and "Ход 15" in again["summary"]
 
 
+def test_an_undecided_review_says_between_which_moves_the_game_was_lost() -> None:
+    from patience.i18n import language
+    from patience.web.reviews import summary
+    from patience.workers.answers import ReviewAnswer
+
+    between = ReviewAnswer(game="union-square", moves=619, status="unknown", winnable_after=157,
+                           lost_after=263)
+    assert summary(between, {}) == ("Not decided exactly: the game could still be won after move 157 and "
+                                    "was lost after move 263; the moves in between were too hard to decide "
+                                    "in time.")
+    assert between.as_json()["lost_after"] == 263
+    with language("pt_BR"):
+        assert "após a jogada 157" in summary(between, {})
+    nothing = ReviewAnswer(game="union-square", moves=619, status="unknown", lost_after=619)
+    assert summary(nothing, {}) == "Not decided: a search ran out of time."
+
+
 def test_review_of_a_deal_never_winnable_shows_the_deal_as_dealt(client: TestClient) -> None:
     case = next(c for c in CASES if c["lost_at"] == 0)
     game = new_game(client, case["game"], deal=case["deal"])
