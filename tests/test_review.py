@@ -131,6 +131,8 @@ def test_an_undecided_stretch_keeps_its_known_ends() -> None:
     assert answer.status == "unknown" and answer.lost_at is None and answer.better is None
     assert answer.winnable_after is not None and answer.lost_after is not None
     assert answer.winnable_after < undecided[0] and answer.lost_after > undecided[-1]
+    # the line kept for the last position known winnable (the oracle's: its next move)
+    assert answer.line == (moves[answer.winnable_after],)
     assert answer.as_json()["winnable_after"] == answer.winnable_after
     assert answer.as_json()["lost_after"] == answer.lost_after
     words = undecided_text(answer.winnable_after, answer.lost_after)

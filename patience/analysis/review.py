@@ -33,8 +33,9 @@ The answer (:class:`Review`):
   winnable, was won, or is unknown).
 * ``better``: a move that keeps the position after ``lost_at - 1`` moves
   winnable (None when ``lost_at`` is 0 or None); ``line``: the winning line
-  from that position (``better`` first), or from the last position when the
-  status is ``winnable``.
+  from that position (``better`` first), from the last position when the
+  status is ``winnable``, or from the last position known winnable when an
+  ``unknown`` review knows both ends (below).
 * ``winnable_after`` and ``lost_after``: the most moves after which the
   position is known to be winnable and the fewest after which it is known to
   be lost (None when none is known). When a review is ``unknown`` between
@@ -311,8 +312,8 @@ class _Search:
         low, high = max(self.lines), n  # position low is winnable, position high is lost
         while high - low > 1:
             probe = self.next_probe(low, high)
-            if probe is None:
-                return UNKNOWN, None, None, ()
+            if probe is None:  # undecided in between: a winning line from the last known winnable
+                return UNKNOWN, None, None, self.tidy(low)
             middle, budget = probe
             answer = self.decide(middle, budget)
             near = middle == self.near_lost(low, high)

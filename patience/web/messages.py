@@ -124,6 +124,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Reviewing… (the solver searches the game's history)"), N_("The review could not be done."),
     N_("Turning point"), N_("Back"), N_("Next move"), N_("Review board"),
     N_("The position now. A winning line from here:"), N_("Move {number} of {count}: {move}"),
+    N_("The last position known to be winnable, after move {number}. A winning line from there:"),
+    N_("The deal as dealt, known to be winnable. A winning line from there:"),
     N_("(the rest of the line is not shown: {moves})"),
     N_("The turning point: the position after move {number}."),
     N_("Play on from here"), N_("A new game at the turning point, counted as a game with hints."),

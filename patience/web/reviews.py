@@ -87,8 +87,27 @@ class GameReviews:
         found = await self.workers.reviewer.review(record.id, record.version, record.game, deal_of(record),
                                                    moves)
         new, state = await run_in_threadpool(service.table.play_on, player, game_id, version,
-                                             found.lost_at)
+                                             play_on_point(found))
         return service.describe(new, state)
+
+
+def play_on_point(found: ReviewAnswer) -> int | None:
+    """Where "Play on from here" starts, as :meth:`Table.play_on`'s ``lost_at`` (the position after
+    one move fewer): the review's turning point, or, when it stayed undecided between two known ends,
+    the position after ``winnable_after`` moves, the last one known winnable (None: neither).
+
+    >>> play_on_point(ReviewAnswer("hamilton", 40, "lost", lost_at=12))
+    12
+    >>> play_on_point(ReviewAnswer("hamilton", 40, "unknown", winnable_after=7, lost_after=20, line=("s",)))
+    8
+    >>> play_on_point(ReviewAnswer("hamilton", 40, "unknown", lost_after=40)) is None
+    True
+    """
+    if found.lost_at is not None or found.status != Status.UNKNOWN:
+        return found.lost_at
+    if found.winnable_after is None or not found.line:
+        return None
+    return found.winnable_after + 1
 
 
 def with_fair(review: bytes, part: bytes) -> bytes:
@@ -148,6 +167,8 @@ def described(game: Game[State], found: ReviewAnswer, moves: list[str], states: 
                  "better_words": describe_move(game, start, line[0])}
     elif found.status == Status.WINNABLE:
         start = states[-1]
+    elif found.status == Status.UNKNOWN and found.winnable_after is not None and line:
+        start = states[found.winnable_after]  # undecided after it: the last position known winnable
     elif lost_at == 0:  # never winnable: the deal as dealt (no line to show from it)
         start, line = states[0], []
     else:

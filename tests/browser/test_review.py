@@ -129,3 +129,30 @@ def test_play_on_is_offered_only_for_a_lost_game(page: Any, live_server: str) ->
     dialog = page.locator("#review-dialog")
     expect(dialog).to_have_attribute("data-status", "winnable", timeout=30_000)
     expect(page.locator("#review-play-on")).to_be_hidden()
+
+
+def test_an_undecided_review_shows_the_last_position_known_winnable(page: Any, live_server: str) -> None:
+    """A review left undecided between two known ends (the server's answer stood in for here: a real
+    one takes tens of seconds) says between which moves the game was lost, shows the last position
+    known winnable with a winning line from it, and offers to play on from there."""
+    from tests.undecided_review import CASE, undecided_review
+
+    _found, shown = undecided_review()
+    last_winnable = CASE["lost_at"] - 1
+    open_deal(page, live_server, CASE["game"], CASE["deal"])
+    post_moves(page, CASE["moves"])
+    page.route("**/api/games/*/review", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=shown.model_dump_json()))
+    control(page, "#review-button").click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-status", "unknown", timeout=30_000)
+    expect(page.locator("#review-summary")).to_contain_text(
+        f"could still be won after move {last_winnable} and was lost after move {len(CASE['moves'])}")
+    step = page.locator("#review-step-text")
+    expect(step).to_contain_text(f"The last position known to be winnable, after move {last_winnable}.")
+    expect(page.locator("#review-play-on")).to_be_visible()
+    board = page.locator("#review-table")
+    assert board.locator("[data-pile]").count() == 13
+    expect(board.locator(".review-better")).to_have_count(0)  # no losing move is named
+    page.click("#review-next")
+    expect(step).to_contain_text("Move 1 of")

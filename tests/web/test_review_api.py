@@ -51,6 +51,24 @@ def test_an_undecided_review_says_between_which_moves_the_game_was_lost() -> Non
     assert summary(nothing, {}) == "Not decided: a search ran out of time."
 
 
+def test_an_undecided_review_shows_the_last_position_known_winnable_and_plays_on_from_it() -> None:
+    from patience.analysis.review import positions_of
+    from patience.web.reviews import play_on_point, view_of
+    from patience.workers.answers import ReviewAnswer
+    from tests.undecided_review import CASE, undecided_review
+
+    found, shown = undecided_review()
+    game = get_game(CASE["game"])
+    states = positions_of(game, CASE["deal"], [game.parse_move(m) for m in CASE["moves"]])
+    last_winnable = CASE["lost_at"] - 1
+    assert shown.turning_point == view_of(game, states[last_winnable])
+    assert len(shown.steps) == len(CASE["line"]) and shown.steps[-1].view.won
+    assert shown.played is None and shown.better is None  # no losing move is named
+    assert f"after move {last_winnable} " in shown.summary
+    assert play_on_point(found) == CASE["lost_at"]  # the position after last_winnable moves
+    assert play_on_point(ReviewAnswer(game=CASE["game"], moves=9, status="unknown", lost_after=9)) is None
+
+
 def test_review_of_a_deal_never_winnable_shows_the_deal_as_dealt(client: TestClient) -> None:
     case = next(c for c in CASES if c["lost_at"] == 0)
     game = new_game(client, case["game"], deal=case["deal"])

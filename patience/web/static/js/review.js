@@ -87,9 +87,18 @@ export class ReviewDialog {
     this.summary.textContent = review.summary;
     this.announce(review.summary);
     this.showControls();
-    this.playOnButton.hidden = !review.lost_at; // a turning point after a move: a position to play on from
+    this.playOnButton.hidden = !this.canPlayOn(); // a position to play on from
     if (review.turning_point) this.go(0);
     if (review.fair) this.showFair(game);
+  }
+
+  /**
+   * Whether "Play on from here" has a position: the turning point after a move, or, in a review left
+   * undecided between two known ends, the last position known winnable (shown with its line).
+   */
+  canPlayOn() {
+    const r = this.review;
+    return Boolean(r && (r.lost_at || (r.status === "unknown" && r.turning_point)));
   }
 
   url(game) {
@@ -182,7 +191,8 @@ export class ReviewDialog {
       text = r.lost_at
         ? fmt("The turning point: the position after move {number}.", { number: r.lost_at - 1 })
         : r.lost_at === 0 ? t("The deal as dealt: no order of moves could win it.")
-          : t("The position now. A winning line from here:");
+          : r.status === "unknown" ? this.lastWinnableText()
+            : t("The position now. A winning line from here:");
     } else {
       text = fmt("Move {number} of {count}: {move}",
         { number: this.index, count: r.line.length, move: r.steps[this.index - 1].words });
@@ -195,6 +205,15 @@ export class ReviewDialog {
     document.getElementById("review-back").disabled = this.index === 0;
     document.getElementById("review-next").disabled = this.index === last;
     if (this.index === last) this.pause();
+  }
+
+  /** In a review left undecided: the board shown is the last position known winnable. */
+  lastWinnableText() {
+    const after = this.review.winnable_after;
+    return after
+      ? fmt("The last position known to be winnable, after move {number}. A winning line from there:",
+        { number: after })
+      : t("The deal as dealt, known to be winnable. A winning line from there:");
   }
 
   /** On the turning point's board, the better move: its card(s) and the pile they would go to. */
@@ -225,7 +244,7 @@ export class ReviewDialog {
   /** "Play on from here": a new game at the turning point (the game reviewed stays as it is). */
   async startFromTurningPoint() {
     const game = this.game;
-    if (!this.review || !this.review.lost_at || !game) return;
+    if (!this.canPlayOn() || !game) return;
     this.pause();
     this.playOnButton.disabled = true;
     try {
