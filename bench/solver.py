@@ -125,10 +125,6 @@ def compare_chunk(slug: str, deals: range, max_seconds: float | None, max_nodes:
     return tally
 
 
-def _compare_worker(args: tuple[str, range, float | None, int | None]) -> Tally:
-    return compare_chunk(*args)
-
-
 def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -148,7 +144,7 @@ def compare_game(slug: str, searches: list[str], deals: range, max_seconds: floa
         for first in range(deals.start, deals.stop, COMPARE_CHUNK):
             chunk = range(first, min(first + COMPARE_CHUNK, deals.stop))
             for pool, tally in zip(pools, tallies, strict=True):
-                tally.add(pool.apply(_compare_worker, ((slug, chunk, max_seconds, max_nodes),)))
+                tally.add(pool.apply(compare_chunk, (slug, chunk, max_seconds, max_nodes)))
         peaks = [pool.apply(_peak_mb) for pool in pools]
     finally:
         for pool in pools:

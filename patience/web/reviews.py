@@ -96,11 +96,13 @@ def play_on_point(found: ReviewAnswer) -> int | None:
     one move fewer): the review's turning point, or, when it stayed undecided between two known ends,
     the position after ``winnable_after`` moves, the last one known winnable (None: neither).
 
-    >>> play_on_point(ReviewAnswer("hamilton", 40, "lost", lost_at=12))
+    >>> from patience.kit import default_slug
+    >>> slug = default_slug()
+    >>> play_on_point(ReviewAnswer(slug, 40, "lost", lost_at=12))
     12
-    >>> play_on_point(ReviewAnswer("hamilton", 40, "unknown", winnable_after=7, lost_after=20, line=("s",)))
+    >>> play_on_point(ReviewAnswer(slug, 40, "unknown", winnable_after=7, lost_after=20, line=("s",)))
     8
-    >>> play_on_point(ReviewAnswer("hamilton", 40, "unknown", lost_after=40)) is None
+    >>> play_on_point(ReviewAnswer(slug, 40, "unknown", lost_after=40)) is None
     True
     """
     if found.lost_at is not None or found.status != Status.UNKNOWN:
