@@ -129,6 +129,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("(the rest of the line is not shown: {moves})"),
     N_("The turning point: the position after move {number}."),
     N_("Play on from here"), N_("A new game at the turning point, counted as a game with hints."),
+    N_("A new game at the last position known to be winnable, counted as a game with hints."),
+    N_("Last winnable position"), N_("Position now"),
     N_("Costliest move"), N_("Before your costliest move (move {number}): {move}."),
     N_("Weighing your moves from what you saw…"),
     # sharing a deal

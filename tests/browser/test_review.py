@@ -29,6 +29,7 @@ def test_a_lost_games_review_shows_the_turning_point(page: Any, live_server: str
     assert page.evaluate(table_card) == width  # the review's smaller board leaves the table's cards alone
     summary = page.locator("#review-summary").inner_text()
     assert f"Move {case['lost_at']} lost the game" in summary and "t2-" not in summary
+    expect(page.locator("#review-first")).to_have_text("Turning point")
     step = page.locator("#review-step-text")
     expect(step).to_contain_text(f"after move {case['lost_at'] - 1}")
     expect(page.locator("#review-summary")).to_contain_text("Instead: Queen of spades")
@@ -97,6 +98,7 @@ def test_play_on_from_the_turning_point_puts_a_new_game_on_the_table(page: Any, 
     page.click("#review-play-on")
     expect(dialog).to_be_hidden()
     page.wait_for_function("id => window.patience.app.game.id !== id", arg=reviewed["id"])
+    expect(page.locator("#live")).to_contain_text("A new game at the turning point")
     game = game_object(page)
     assert game["move_count"] == case["lost_at"] - 1 and game["used_hints"]
     assert game["moves"] == case["moves"][:case["lost_at"] - 1]
@@ -129,6 +131,9 @@ def test_play_on_is_offered_only_for_a_lost_game(page: Any, live_server: str) ->
     dialog = page.locator("#review-dialog")
     expect(dialog).to_have_attribute("data-status", "winnable", timeout=30_000)
     expect(page.locator("#review-play-on")).to_be_hidden()
+    # the line starts from the position now, and its first button says so
+    expect(page.locator("#review-step-text")).to_have_text("The position now. A winning line from here:")
+    expect(page.locator("#review-first")).to_have_text("Position now")
 
 
 def test_an_undecided_review_shows_the_last_position_known_winnable(page: Any, live_server: str) -> None:
@@ -154,5 +159,15 @@ def test_an_undecided_review_shows_the_last_position_known_winnable(page: Any, l
     board = page.locator("#review-table")
     assert board.locator("[data-pile]").count() == 13
     expect(board.locator(".review-better")).to_have_count(0)  # no losing move is named
+    expect(page.locator("#review-first")).to_have_text("Last winnable position")
     page.click("#review-next")
     expect(step).to_contain_text("Move 1 of")
+    # play on: the new game (the server's answer stood in for, as the review's) is announced as
+    # starting at the last position known winnable, not at a turning point
+    started = page.request.post(f"{live_server}/api/games",
+                                data={"game": CASE["game"], "deal": CASE["deal"], "fresh": True}).json()
+    page.route("**/api/games/*/review/play-on", lambda route: route.fulfill(
+        status=201, content_type="application/json", body=json.dumps(started)))
+    page.click("#review-play-on")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#live")).to_contain_text("A new game at the last position known to be winnable")

@@ -457,8 +457,7 @@ async function boot() {
   fitDealField();
   fillSelects();
   fillDealKinds();
-  useDialogs(stats, new ReviewDialog(announce, (game) =>
-    setGame(game, "deal", t("A new game at the turning point, counted as a game with hints."))));
+  useDialogs(stats, new ReviewDialog(announce, (game, words) => setGame(game, "deal", words)));
   installFourColour();
   installLooks($("four-colour").parentElement);
   installSound($("four-colour").parentElement);

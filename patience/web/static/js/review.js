@@ -13,7 +13,10 @@ const PLAY_MS = 700;
 const FAIR_POLL_MS = 1500;
 
 export class ReviewDialog {
-  /** `announce(text)` speaks; `playOn(game)` puts a game from "Play on from here" on the table. */
+  /**
+   * `announce(text)` speaks; `playOn(game, words)` puts a game from "Play on from here" on the table
+   * and says `words` (where the new game starts).
+   */
   constructor(announce, playOn = () => {}) {
     this.dialog = document.getElementById("review-dialog");
     this.summary = document.getElementById("review-summary");
@@ -87,6 +90,9 @@ export class ReviewDialog {
     this.summary.textContent = review.summary;
     this.announce(review.summary);
     this.showControls();
+    const first = document.getElementById("review-first");
+    first.dataset.i18n = this.firstLabel(); // translateDocument keeps it on a change of language
+    first.textContent = t(first.dataset.i18n);
     this.playOnButton.hidden = !this.canPlayOn(); // a position to play on from
     if (review.turning_point) this.go(0);
     if (review.fair) this.showFair(game);
@@ -99,6 +105,15 @@ export class ReviewDialog {
   canPlayOn() {
     const r = this.review;
     return Boolean(r && (r.lost_at || (r.status === "unknown" && r.turning_point)));
+  }
+
+  /**
+   * The English name of the line's first board, on the button that goes back to it: the turning point of a
+   * lost game, the last position known winnable of an undecided review, else the position now.
+   */
+  firstLabel() {
+    const r = this.review;
+    return r.lost_at ? "Turning point" : r.status === "unknown" ? "Last winnable position" : "Position now";
   }
 
   url(game) {
@@ -241,7 +256,10 @@ export class ReviewDialog {
     for (const card of cards.slice(cards.length - move.count)) card.classList.add("review-moved");
   }
 
-  /** "Play on from here": a new game at the turning point (the game reviewed stays as it is). */
+  /**
+   * "Play on from here": a new game at the turning point, or at the last position known winnable of
+   * an undecided review (the game reviewed stays as it is).
+   */
   async startFromTurningPoint() {
     const game = this.game;
     if (!this.canPlayOn() || !game) return;
@@ -250,8 +268,11 @@ export class ReviewDialog {
     try {
       const started = await api.post(`/api/games/${encodeURIComponent(game.id)}/review/play-on`,
         { version: game.version });
+      const where = this.review.lost_at
+        ? t("A new game at the turning point, counted as a game with hints.")
+        : t("A new game at the last position known to be winnable, counted as a game with hints.");
       this.dialog.close();
-      this.playOn(started);
+      this.playOn(started, where);
     } catch (err) {
       this.stepText.textContent = err.detail || t("That did not work.");
     } finally {
