@@ -15,6 +15,7 @@ from patience.errors import IllegalMoveError
 from patience.i18n import language
 from patience.rules import Game, Move, get_game
 from patience.solver import LOST, UNKNOWN, WON, Result, solve
+from patience.wording import describe_move
 
 CASES = json.loads((Path(__file__).parent / "data" / "review" / "cases.json").read_text("utf-8"))
 BUDGET = 30.0
@@ -236,3 +237,38 @@ def test_the_last_point_left_gets_all_the_time() -> None:
     assert search.next_probe(0, 9) == (4, 2.0)  # then the middle
     k, budget = search.next_probe(4, 6) or (0, 0.0)
     assert k == 5 and budget > 50
+
+
+def test_the_cli_prints_an_undecided_reviews_line_from_the_last_winnable_position() -> None:
+    """``patience review`` in words, for a review left undecided: the two ends, then the winning line
+    from the last position known winnable, move by move in words (from the deal itself when that is
+    the last one known)."""
+    from patience.analysis.review import Review
+    from patience.commands.analysis import review_text
+
+    case = CASES[0]
+    game = get_game(case["game"])
+    moves = [game.parse_move(m) for m in case["moves"]]
+    states = positions_of(game, case["deal"], moves)
+    after = case["lost_at"] - 1
+    line = tuple(game.parse_move(m) for m in case["line"])
+    answer = Review(case["game"], len(moves), "unknown", line=line, positions=tuple(states),
+                    history=tuple(moves), winnable_after=after, lost_after=len(moves))
+    lines = review_text(game, answer).splitlines()
+    assert lines[0].startswith(f"Not decided exactly: the game could still be won after move {after} ")
+    assert lines[1] == f"A winning line of {len(line)} moves from the position after move {after}:"
+    assert len(lines) == 2 + len(line) and lines[2].startswith("   1. ") and "-" not in lines[2][6:9]
+    assert lines[2] == f"   1. {describe_move(game, states[after], line[0])}"
+    with language("pt_BR"):
+        assert f"após a jogada {after}:" in review_text(game, answer).splitlines()[1]
+    # known winnable only as dealt: the line starts from the deal
+    dealt = solve(game, states[0], max_seconds=BUDGET)
+    assert dealt.won
+    fresh = Review(case["game"], len(moves), "unknown", line=dealt.moves, positions=tuple(states),
+                   history=tuple(moves), winnable_after=0, lost_after=len(moves))
+    assert review_text(game, fresh).splitlines()[1] == (
+        f"A winning line of {len(dealt.moves)} moves from the deal as dealt:")
+    # without a line (none kept), the ends alone
+    bare = Review(case["game"], len(moves), "unknown", positions=tuple(states), history=tuple(moves),
+                  winnable_after=after, lost_after=len(moves))
+    assert len(review_text(game, bare).splitlines()) == 1

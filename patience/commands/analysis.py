@@ -125,10 +125,7 @@ def review_text(game: Game[State], answer: Review) -> str:
     if answer.status == "winnable":
         return _("This game can still be won.")
     if answer.status == "unknown":
-        known = undecided_text(answer.winnable_after, answer.lost_after)
-        if known is not None:
-            return known + " " + _("Try again with more --max-seconds.")
-        return _("Not decided: a search ran out of time. Try again with more --max-seconds.")
+        return _undecided_review_text(game, answer)
     if answer.lost_at == 0:
         return _("This deal could not be won from the start.")
     assert answer.lost_at is not None and answer.better is not None and answer.played is not None
@@ -140,10 +137,36 @@ def review_text(game: Game[State], answer: Review) -> str:
              ngettext("A winning line of {count} move from there:",
                       "A winning line of {count} moves from there:", len(answer.line)).format(
                  count=len(answer.line))]
-    for number, move in enumerate(answer.line, start=1):
+    return "\n".join(lines + _numbered(game, state, answer.line))
+
+
+def _undecided_review_text(game: Game[State], answer: Review) -> str:
+    """An ``unknown`` review in words: the ends it knows, then the winning line it keeps from the last
+    position known winnable."""
+    known = undecided_text(answer.winnable_after, answer.lost_after)
+    if known is None:
+        return _("Not decided: a search ran out of time. Try again with more --max-seconds.")
+    known += " " + _("Try again with more --max-seconds.")
+    after, count = answer.winnable_after, len(answer.line)
+    if after is None or not count or not answer.positions:
+        return known
+    if after:
+        head = ngettext("A winning line of {count} move from the position after move {number}:",
+                        "A winning line of {count} moves from the position after move {number}:",
+                        count).format(count=count, number=after)
+    else:
+        head = ngettext("A winning line of {count} move from the deal as dealt:",
+                        "A winning line of {count} moves from the deal as dealt:", count).format(count=count)
+    return "\n".join([known, head, *_numbered(game, answer.positions[after], answer.line)])
+
+
+def _numbered(game: Game[State], state: State, line: tuple[Move, ...]) -> list[str]:
+    """The moves of ``line`` from ``state``, numbered, in words, one a line."""
+    lines = []
+    for number, move in enumerate(line, start=1):
         lines.append(f"{number:4d}. {describe_move(game, state, move)}")
         state = game.apply_legal(state, move)
-    return "\n".join(lines)
+    return lines
 
 
 def run_daily(args: argparse.Namespace) -> int:
