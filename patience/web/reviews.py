@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from patience.analysis.fair_luck import luck_or_play_text
 from patience.analysis.fair_review import costliest_text
 from patience.analysis.review import positions_of, undecided_text
+from patience.errors import StaleVersionError
 from patience.i18n import _, ngettext
 from patience.kit import observing
 from patience.rules import Game, Move, State, get_game
@@ -77,8 +78,12 @@ class GameReviews:
                                   progress.failed, progress.weighed), fair_part_json, record, moves, progress)
         return with_fair(answer, part)
 
-    async def play_on(self, player: str, game_id: str, version: int) -> GameOut:
-        """A new game on the same deal at the review's turning point (see :meth:`Table.play_on`)."""
+    async def play_on(self, player: str, game_id: str, version: int, at: int | None = None) -> GameOut:
+        """A new game on the same deal at the review's turning point (see :meth:`Table.play_on`).
+
+        ``at``: the moves before the position the page showed; when the review (asked again: its answer
+        may have been dropped and found anew) now starts elsewhere, nothing is played on (stale).
+        """
         service = self.service
         record, _state = await run_in_threadpool(service.table.load, player, game_id)
         if record.version != version:
@@ -86,8 +91,10 @@ class GameReviews:
         moves = await run_in_threadpool(service.table.moves_of, record)
         found = await self.workers.reviewer.review(record.id, record.version, record.game, deal_of(record),
                                                    moves)
-        new, state = await run_in_threadpool(service.table.play_on, player, game_id, version,
-                                             play_on_point(found))
+        point = play_on_point(found)
+        if at is not None and point is not None and point - 1 != at:
+            raise StaleVersionError(_("The review changed since it was shown: open it again."))
+        new, state = await run_in_threadpool(service.table.play_on, player, game_id, version, point)
         return service.describe(new, state)
 
 

@@ -134,6 +134,17 @@ class VersionIn(_Strict):
     version: StrictInt
 
 
+class PlayOnIn(_Strict):
+    """"Play on from here": the version reviewed, and optionally where the page showed the new game
+    would start."""
+
+    version: StrictInt
+    at: StrictInt | None = Field(
+        default=None, ge=0, examples=[41],
+        description="The moves before the position the review showed to play on from (`lost_at` - 1, or "
+        "`winnable_after` in an undecided review): 409 when the review now starts elsewhere.")
+
+
 class ClockIn(_Strict):
     """A page's report on the play clock of the game it shows."""
 

@@ -17,10 +17,11 @@ def test_play_on_starts_a_new_game_at_the_turning_point(client: TestClient) -> N
     case = CASES[0]
     game = play(client, new_game(client, case["game"], deal=case["deal"]), *case["moves"])
     review = client.get(f"/api/games/{game['id']}/review").json()
-    answer = client.post(f"/api/games/{game['id']}/review/play-on", json={"version": game["version"]})
+    kept = case["lost_at"] - 1
+    answer = client.post(f"/api/games/{game['id']}/review/play-on",
+                         json={"version": game["version"], "at": kept})
     assert answer.status_code == 201, answer.text
     played_on = answer.json()
-    kept = case["lost_at"] - 1
     assert played_on["id"] != game["id"] and played_on["deal"] == case["deal"]
     assert played_on["moves"] == case["moves"][:kept] and played_on["move_count"] == kept
     assert played_on["view"] == review["turning_point"]
@@ -46,6 +47,10 @@ def test_play_on_refuses_bad_input_and_changes_nothing(client: TestClient) -> No
         (f"/api/games/{game['id']}/review/play-on", {"version": game["version"] - 1}, 409),
         (f"/api/games/{game['id']}/review/play-on", {}, 422),
         (f"/api/games/{game['id']}/review/play-on", {"version": "new"}, 422),
+        # the page showed another position than the review now starts from: nothing is played on
+        (f"/api/games/{game['id']}/review/play-on", {"version": game["version"], "at": case["lost_at"]}, 409),
+        (f"/api/games/{game['id']}/review/play-on", {"version": game["version"], "at": -1}, 422),
+        (f"/api/games/{game['id']}/review/play-on", {"version": game["version"], "at": "3"}, 422),
         ("/api/games/g_000000000000000000000000/review/play-on", {"version": 0}, 404),
         (f"/api/games/{fresh['id']}/review/play-on", {"version": fresh["version"]}, 422),
     ]
@@ -58,6 +63,11 @@ def test_play_on_refuses_bad_input_and_changes_nothing(client: TestClient) -> No
     assert client.get(f"/api/games/{fresh['id']}").json() == fresh
     ru = client.post(f"/api/games/{fresh['id']}/review/play-on?lang=ru", json={"version": fresh["version"]})
     assert ru.status_code == 422 and "turning point" not in ru.json()["detail"]
+    moved = client.post(f"/api/games/{game['id']}/review/play-on?lang=pt_BR",
+                        json={"version": game["version"], "at": 0})
+    assert moved.status_code == 409 and moved.json()["detail"] == (
+        "A revisão mudou desde que foi mostrada: abra-a de novo.")
+    assert_unchanged(client.get(f"/api/games/{game['id']}").json(), game)
 
 
 def test_play_on_is_for_the_players_own_games(client: TestClient, other_client: TestClient) -> None:

@@ -20,8 +20,8 @@ from patience.web.schemas import (
     Difficulty,
     FairReviewOut,
     GameOut,
+    PlayOnIn,
     ReviewOut,
-    VersionIn,
     game_slugs_schema,
 )
 from patience.workers.pool import WorkersBusyError
@@ -61,16 +61,17 @@ async def review_game(game_id: str, request: Request, fair: Fair = False) -> Res
 
 
 @router.post("/api/games/{game_id}/review/play-on", status_code=201, responses=errors(404, 409, 503))
-async def play_on(game_id: str, body: VersionIn, request: Request) -> GameOut:
+async def play_on(game_id: str, body: PlayOnIn, request: Request) -> GameOut:
     """A new game on the same deal at the review's turning point (201): the moves up to it replayed, one
     undo step each, counted as a game with hints. The game reviewed is left as it is.
 
-    ``version`` is the version reviewed: 409 when the game changed since; 422 when the review finds no
+    ``version`` is the version reviewed: 409 when the game changed since, or when ``at`` (the moves
+    before the position the page showed) is not where the review now starts; 422 when the review finds no
     turning point (the game was won, can still be won, could not be won from the deal, or the review
     ran out of time); 503 when too many reviews are running.
     """
     try:
-        return await reviews_of(request).play_on(player_of(request), game_id, body.version)
+        return await reviews_of(request).play_on(player_of(request), game_id, body.version, body.at)
     except WorkersBusyError:
         raise HTTPException(503, _("Too many reviews are running: try again in a minute.")) from None
 

@@ -266,9 +266,10 @@ export class ReviewDialog {
     this.pause();
     this.playOnButton.disabled = true;
     try {
+      const r = this.review; // `at`: the board shown, so that a review found anew cannot move it
       const started = await api.post(`/api/games/${encodeURIComponent(game.id)}/review/play-on`,
-        { version: game.version });
-      const where = this.review.lost_at
+        { version: game.version, at: r.lost_at ? r.lost_at - 1 : r.winnable_after });
+      const where = r.lost_at
         ? t("A new game at the turning point, counted as a game with hints.")
         : t("A new game at the last position known to be winnable, counted as a game with hints.");
       this.dialog.close();
