@@ -16,6 +16,8 @@ fresh database in a temporary folder, drives Debian's Chromium (``/usr/bin/chrom
 * ``review-lost.png``: the review of a lost game, at its turning point;
 * ``review-undecided-WxH-LANG.png``: a review left undecided between two moves (it says which), in
   the three sizes and languages;
+* ``review-winnable-WxH-LANG.png``: the review of a game that can still be won (the position now and
+  a winning line from it), in the three sizes and languages;
 * ``fair-WxH-LANG-odds.png`` and ``fair-WxH-LANG-hint.png``: fair analysis in the three sizes and
   languages, the dot with the odds, then a fair hint (in the dock, above the footer's line).
 * ``menu-GAME-WxH-LANG.png``: the menu (☰) open, with the settings, at 390×844 and 1280×800 in each
@@ -254,6 +256,22 @@ def undecided_review_shots(camera: Camera) -> None:
                             f"between two moves, {size[0]}×{size[1]}, {lang}")
 
 
+def winnable_review_shots(camera: Camera) -> None:
+    """(d) the review of a game under way that can still be won: the position now and a winning line
+    from it, its first button named for that board, in each size and language."""
+    slug, deal, moves = line_of("hamilton", UNDER_WAY)
+    for size in SIZES:
+        for lang in LANGUAGES:
+            with camera.page(size, lang) as page:
+                open_deal(page, camera.url, slug, deal)
+                post_moves(page, moves)
+                menu_click(page, "#review-button")
+                page.wait_for_selector("#review-dialog[data-status='winnable']", timeout=60_000)
+                camera.take(page, f"review-winnable-{size[0]}x{size[1]}-{lang}",
+                            f"review of {slug} deal {deal} after {len(moves)} moves, still winnable: "
+                            f"the position now and a line from it, {size[0]}×{size[1]}, {lang}")
+
+
 def fair_shots(camera: Camera) -> None:
     """(e) fair analysis: the odds on the dot and a fair hint, in each size and language."""
     slug, deal, moves = line_of("hamilton", 4)
@@ -295,6 +313,7 @@ GROUPS: dict[str, Callable[[Camera], None]] = {
     "win": win_shot,
     "review": review_shot,
     "undecided-review": undecided_review_shots,
+    "winnable-review": winnable_review_shots,
     "fair": fair_shots,
     "menu": menu_shots,
 }

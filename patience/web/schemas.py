@@ -135,8 +135,8 @@ class VersionIn(_Strict):
 
 
 class PlayOnIn(_Strict):
-    """"Play on from here": the version reviewed, and optionally where the page showed the new game
-    would start."""
+    """The body of "Play on from here": the version reviewed, and optionally where the page showed the
+    new game would start."""
 
     version: StrictInt
     at: StrictInt | None = Field(
